@@ -1,0 +1,56 @@
+// Start-up steps shared by the server and the CLI's local commands: open and migrate the
+// database, load or create the secrets kept beside it, make sure an admin exists.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { migrateDb, openDb } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import { ensureAdmin } from "./domain/admins.ts";
+import type { Deps } from "./domain/context.ts";
+import { demoMembershipChecker } from "./domain/membership.ts";
+import { silentNotifier } from "./domain/notifier.ts";
+
+export function openDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
+  const db = openDb(config.databasePath, { synchronous: config.synchronous });
+  migrateDb(db);
+  return {
+    db,
+    config,
+    clock: () => new Date(),
+    membership: demoMembershipChecker(),
+    notifier: silentNotifier,
+    ...overrides,
+  };
+}
+
+/** A secret file beside the database, created once and readable only by its owner. */
+function secretFile(config: Config, name: string, make: () => string): string {
+  const file = join(config.databasePath === ":memory:" ? "data" : dirname(config.databasePath), name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+export function jwtSecretFor(config: Config): string {
+  return config.jwtSecret ?? secretFile(config, ".jwt-secret", () => randomBytes(32).toString("hex"));
+}
+
+export const demoAdminEmail = "admin@refbot.local";
+
+/**
+ * The configured admin, or in demo mode a demo admin whose password is kept beside the
+ * database so every start can print it. Returns what to tell the operator.
+ */
+export async function ensureFirstAdmin(deps: Deps): Promise<{ email: string; password?: string } | undefined> {
+  const { admin, demoMode } = deps.config;
+  if (admin) {
+    await ensureAdmin(deps, admin.email, admin.password);
+    return { email: admin.email };
+  }
+  if (!demoMode) return undefined;
+  const password = secretFile(deps.config, ".demo-admin-password", () => randomBytes(9).toString("base64url"));
+  await ensureAdmin(deps, demoAdminEmail, password);
+  return { email: demoAdminEmail, password };
+}

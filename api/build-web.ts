@@ -1,0 +1,33 @@
+// Builds the web app when its output is missing or older than its sources, so `npm start` on a
+// fresh clone serves a current admin panel and mini app without a separate build step.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export const webRoot = join(import.meta.dir, "..", "web");
+export const webDist = join(webRoot, "dist");
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "dist" || entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+export function webIsStale(): boolean {
+  const pages = ["admin", "app"].map((name) => join(webDist, name, "index.html"));
+  if (!pages.every((p) => existsSync(p))) return true;
+  const built = Math.min(...pages.map((p) => statSync(p).mtimeMs));
+  return newestSource(webRoot) > built;
+}
+
+export function buildWeb(): void {
+  const vite = join(import.meta.dir, "..", "node_modules", ".bin", "vite");
+  const result = Bun.spawnSync([vite, "build", "--config", join(webRoot, "vite.config.ts"), "--logLevel", "warn"], {
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if (result.exitCode !== 0) throw new Error("building the web app failed (see the output above)");
+}

@@ -1,0 +1,80 @@
+// The one place the environment is read. Everything else receives a validated Config.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const configSchema = z.object({
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().min(1).default("data/refbot.sqlite"),
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, "must be at least 10 characters").optional()),
+  BOT_TOKEN: optionalText.pipe(
+    z.string().regex(/^\d+:[\w-]+$/, "must look like 123456:ABC-def").optional(),
+  ),
+  BOT_USERNAME: optionalText,
+  TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
+  WEBHOOK_URL: optionalText.pipe(z.url().optional()),
+  WEBHOOK_SECRET: optionalText,
+  CHANNEL_ID: optionalText,
+  CHANNEL_URL: z.url().default("https://t.me/refbot_channel"),
+  SUPPORT_URL: z.url().default("https://t.me/refbot_support"),
+  MINIAPP_URL: optionalText.pipe(z.url().optional()),
+  INIT_DATA_MAX_AGE: z.coerce.number().int().positive().default(86_400),
+  BROADCAST_BATCH: z.coerce.number().int().min(1).max(1000).default(28),
+  BROADCAST_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  BROADCAST_INTERVAL: z.coerce.number().int().min(0).default(300),
+  SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
+  LOG_REQUESTS: bool.default(false),
+});
+
+export type Config = ReturnType<typeof createConfig>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad value throws a ConfigError that names the variable. */
+export function createConfig(env: Record<string, string | undefined>) {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  if ((c.ADMIN_EMAIL === undefined) !== (c.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  const demoMode = c.BOT_TOKEN === undefined;
+  return {
+    host: c.HOST,
+    port: c.PORT,
+    databasePath: c.DATABASE_PATH,
+    synchronous: c.SQLITE_SYNCHRONOUS,
+    jwtSecret: c.JWT_SECRET,
+    admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
+    demoMode,
+    bot: {
+      token: c.BOT_TOKEN,
+      username: c.BOT_USERNAME ?? "refbot_demo_bot",
+      apiRoot: c.TELEGRAM_API_ROOT,
+      webhookUrl: c.WEBHOOK_URL,
+      webhookSecret: c.WEBHOOK_SECRET,
+      channelId: c.CHANNEL_ID,
+      channelUrl: c.CHANNEL_URL,
+      supportUrl: c.SUPPORT_URL,
+      miniAppUrl: c.MINIAPP_URL ?? `http://${c.HOST}:${c.PORT}/app`,
+    },
+    initDataMaxAge: c.INIT_DATA_MAX_AGE,
+    broadcast: { batchSize: c.BROADCAST_BATCH, gapMs: c.BROADCAST_GAP_MS, intervalSeconds: c.BROADCAST_INTERVAL },
+    seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
+    logRequests: c.LOG_REQUESTS,
+  };
+}

@@ -1,0 +1,86 @@
+// Administrator accounts and password checks, with a throttle on repeated failures.
+import { eq, sql } from "../../db/ops.ts";
+import { admins, type Admin } from "../../db/schema/index.ts";
+import { audit } from "./audit.ts";
+import { inTransaction, type Deps } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { rules } from "./rules.ts";
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** argon2id with Bun's default cost: deliberately slow for whoever guesses passwords. */
+const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+
+export async function addAdmin(deps: Deps, email: string, password: string): Promise<Admin> {
+  const passwordHash = await hashPassword(password);
+  const at = deps.clock();
+  return inTransaction(deps.db, (tx) => {
+    const existing = tx.select().from(admins).where(eq(admins.email, normalizeEmail(email))).get();
+    if (existing) throw new AppError("ALREADY_EXISTS", `An admin with e-mail ${email} already exists`);
+    const admin = tx.insert(admins).values({ email: normalizeEmail(email), passwordHash, createdAt: at }).returning().get();
+    audit(tx, { adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
+    return admin;
+  });
+}
+
+/** Makes sure the configured admin exists with the configured password. */
+export async function ensureAdmin(deps: Deps, email: string, password: string): Promise<Admin> {
+  const existing = deps.db.select().from(admins).where(eq(admins.email, normalizeEmail(email))).get();
+  if (!existing) return addAdmin(deps, email, password);
+  if (await Bun.password.verify(password, existing.passwordHash)) return existing;
+  return deps.db
+    .update(admins)
+    .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, existing.id))
+    .returning()
+    .get()!;
+}
+
+export function adminCount(deps: Deps): number {
+  return deps.db.select({ n: sql<number>`count(*)` }).from(admins).get()!.n;
+}
+
+export function getAdmin(deps: Deps, id: number): Admin | undefined {
+  return deps.db.select().from(admins).where(eq(admins.id, id)).get();
+}
+
+/** Raising the version revokes every token issued before. */
+export function revokeTokens(deps: Deps, id: number): void {
+  deps.db.update(admins).set({ tokenVersion: sql`${admins.tokenVersion} + 1` }).where(eq(admins.id, id)).run();
+}
+
+// A hash to verify against when the e-mail is unknown, so both cases take the same time.
+const decoyHash = hashPassword("decoy password that matches nothing");
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/** Counts failures per e-mail in a sliding window; held by the app instance, not the module. */
+export function createLoginThrottle(clock: () => Date) {
+  const failures = new Map<string, number[]>();
+  const recent = (email: string) => {
+    const since = clock().getTime() - rules.loginFailureWindowMs;
+    const list = (failures.get(email) ?? []).filter((t) => t > since);
+    failures.set(email, list);
+    return list;
+  };
+  return {
+    isBlocked: (email: string) => recent(email).length >= rules.loginFailureLimit,
+    fail: (email: string) => recent(email).push(clock().getTime()),
+    clear: (email: string) => failures.delete(email),
+  };
+}
+
+export async function verifyLogin(deps: Deps, throttle: LoginThrottle, emailInput: string, password: string): Promise<Admin> {
+  const email = normalizeEmail(emailInput);
+  if (throttle.isBlocked(email)) {
+    throw new AppError("TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Try again in 15 minutes.");
+  }
+  const admin = deps.db.select().from(admins).where(eq(admins.email, email)).get();
+  const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash));
+  if (!admin || !ok) {
+    throttle.fail(email);
+    throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
+  }
+  throttle.clear(email);
+  return admin;
+}

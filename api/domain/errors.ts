@@ -1,0 +1,46 @@
+// The one error type of the domain. Its code decides the HTTP status (see errorStatus), so the
+// API, the CLI and the web all show the same message for the same failure.
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_AMOUNT: 400,
+  INVALID_ADDRESS: 400,
+  BELOW_MINIMUM: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  USER_BANNED: 403,
+  NOT_CHANNEL_MEMBER: 403,
+  NOT_FOUND: 404,
+  ALREADY_COMPLETED: 409,
+  TASK_INACTIVE: 409,
+  INVALID_STATE: 409,
+  OPEN_WITHDRAWAL: 409,
+  INSUFFICIENT_BALANCE: 409,
+  WALLET_REQUIRED: 409,
+  WALLET_TAKEN: 409,
+  ALREADY_EXISTS: 409,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+export const invalid = (field: string, why: string) =>
+  new AppError("VALIDATION_FAILED", `${field}: ${why}`, { field });

@@ -1,0 +1,14 @@
+// Whether a Telegram user is in the channel. The Bot API checker lives with the bot; the demo
+// checker stands in when no bot token is configured.
+export type MembershipChecker = {
+  isMember(tgId: number): Promise<boolean>;
+};
+
+export function demoMembershipChecker(log: (line: string) => void = console.log): MembershipChecker {
+  return {
+    async isMember(tgId) {
+      log(`demo mode: channel membership of ${tgId} assumed`);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Money is integer micro-USDT everywhere; these are the only conversions to and from text.
+import { AppError } from "./errors.ts";
+
+export const MICRO = 1_000_000;
+
+/** Micro-USDT of a whole or decimal USDT literal written in code ("0.2" → 200000). */
+export function usdt(text: string): number {
+  return parseUsdt(text, { field: "amount", maxDecimals: 6, allowNegative: true });
+}
+
+type ParseOptions = { field: string; maxDecimals: 2 | 6; allowNegative?: boolean };
+
+/**
+ * Parses an amount exactly. A JSON number is accepted through its shortest decimal text, which
+ * is exactly what a person typed, so no binary fraction ever reaches the arithmetic.
+ */
+export function parseUsdt(input: unknown, { field, maxDecimals, allowNegative = false }: ParseOptions): number {
+  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : undefined;
+  if (text === undefined || text === "") {
+    throw new AppError("INVALID_AMOUNT", `${field} must be a decimal number such as "10.50"`, { field });
+  }
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) {
+    throw new AppError("INVALID_AMOUNT", `${field} must be a decimal number such as "10.50"`, { field });
+  }
+  const [, sign, whole = "", fraction = ""] = match;
+  if (fraction.length > maxDecimals) {
+    throw new AppError("INVALID_AMOUNT", `${field} has more than ${maxDecimals} decimals`, { field });
+  }
+  if (whole.replace(/^0+/, "").length > 9) {
+    throw new AppError("INVALID_AMOUNT", `${field} is too large`, { field });
+  }
+  if (sign && !allowNegative) {
+    throw new AppError("INVALID_AMOUNT", `${field} must not be negative`, { field });
+  }
+  const micro = Number(whole) * MICRO + Number(fraction.padEnd(6, "0"));
+  return sign ? -micro : micro;
+}
+
+/** "12.5" style text for the API: at least two decimals, more only when they are not zero. */
+export function formatUsdt(micro: number): string {
+  const sign = micro < 0 ? "-" : "";
+  const abs = Math.abs(micro);
+  const whole = Math.floor(abs / MICRO);
+  const fraction = String(abs % MICRO).padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${sign}${whole}.${fraction}`;
+}

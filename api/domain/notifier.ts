@@ -1,0 +1,11 @@
+// Messages to users about their money. Delivery is best effort: a failed notification never
+// fails the action that caused it.
+export type Notice =
+  | { kind: "withdrawal_approved"; tgId: number; amount: string }
+  | { kind: "withdrawal_paid"; tgId: number; amount: string; txHash: string }
+  | { kind: "withdrawal_rejected"; tgId: number; amount: string; reason: string }
+  | { kind: "referral_qualified"; tgId: number; friend: string; bonus: string };
+
+export type Notifier = { notify(notice: Notice): void };
+
+export const silentNotifier: Notifier = { notify() {} };

@@ -1,0 +1,66 @@
+// The referral rule: a referred user qualifies once they joined the channel and completed two
+// daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
+import { and, desc, eq, isNull, sql } from "../../db/ops.ts";
+import { referrals, users, type User } from "../../db/schema/index.ts";
+import type { Deps, Tx } from "./context.ts";
+import { credit } from "./ledger.ts";
+import { formatUsdt } from "./money.ts";
+import type { Notice } from "./notifier.ts";
+import { rules } from "./rules.ts";
+
+export function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">): boolean {
+  return user.channelJoined && user.dailyTasksCompleted >= rules.qualifyingDailyTasks;
+}
+
+/** Called inside the completion's transaction with the user's updated row. */
+export function qualifyIfDue(tx: Tx, user: User, at: Date): Notice[] {
+  if (!isQualifying(user)) return [];
+  const marked = tx
+    .update(referrals)
+    .set({ qualifiedAt: at })
+    .where(and(eq(referrals.referredId, user.id), isNull(referrals.qualifiedAt)))
+    .returning({ referrerId: referrals.referrerId })
+    .get();
+  if (!marked) return [];
+
+  const referrer = tx
+    .update(users)
+    .set({ qualifiedReferrals: sql`${users.qualifiedReferrals} + 1` })
+    .where(eq(users.id, marked.referrerId))
+    .returning()
+    .get()!;
+  payReferrer(tx, referrer.id, rules.referralBonus, "referral_bonus", user.id, at);
+  // The count only ever grows by one, so it equals the target exactly once.
+  if (referrer.qualifiedReferrals === rules.referralTarget) {
+    payReferrer(tx, referrer.id, rules.referralMilestone, "referral_milestone", user.id, at);
+  }
+  const friend = user.username ? `@${user.username}` : user.firstName;
+  return [{ kind: "referral_qualified", tgId: referrer.tgId, friend, bonus: formatUsdt(rules.referralBonus) }];
+}
+
+function payReferrer(tx: Tx, userId: number, amount: number, reason: "referral_bonus" | "referral_milestone", refId: number, at: Date) {
+  credit(tx, { userId, amount, reason, refId, at });
+  tx.update(users)
+    .set({ referralEarned: sql`${users.referralEarned} + ${amount}` })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export function recentReferrals(deps: Deps, referrerId: number, limit: number) {
+  return deps.db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      dailyTasksCompleted: users.dailyTasksCompleted,
+      channelJoined: users.channelJoined,
+      joinedAt: referrals.createdAt,
+      qualifiedAt: referrals.qualifiedAt,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(eq(referrals.referrerId, referrerId))
+    .orderBy(desc(referrals.referredId))
+    .limit(limit)
+    .all();
+}

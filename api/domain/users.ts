@@ -1,0 +1,104 @@
+// Registration and the per-user figures derived at read time (streaks and "today" reset by day).
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "../../db/ops.ts";
+import { referrals, users, type User } from "../../db/schema/index.ts";
+import { inTransaction, type Deps } from "./context.ts";
+import { bumpCounter, bumpDaily } from "./counters.ts";
+import { notFound } from "./errors.ts";
+import { addDays, utcDay } from "./time.ts";
+
+export type TelegramProfile = {
+  tgId: number;
+  firstName: string;
+  lastName?: string | null;
+  username?: string | null;
+};
+
+const refCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function newRefCode(): string {
+  return Array.from(randomBytes(8), (b) => refCodeAlphabet[b % refCodeAlphabet.length]).join("");
+}
+
+/**
+ * Finds the user or registers them. The referrer is bound only here, at first registration, so
+ * a later /start with another code changes nothing and no cycle can form.
+ */
+export function registerUser(deps: Deps, profile: TelegramProfile, startParam?: string): { user: User; created: boolean } {
+  const existing = deps.db.select().from(users).where(eq(users.tgId, profile.tgId)).get();
+  if (existing) return { user: refreshProfile(deps, existing, profile), created: false };
+
+  const now = deps.clock();
+  return inTransaction(deps.db, (tx) => {
+    const again = tx.select().from(users).where(eq(users.tgId, profile.tgId)).get();
+    if (again) return { user: again, created: false };
+    const user = tx
+      .insert(users)
+      .values({
+        tgId: profile.tgId,
+        firstName: profile.firstName,
+        lastName: profile.lastName ?? null,
+        username: profile.username ?? null,
+        refCode: newRefCode(),
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    bumpCounter(tx, "total_users");
+    bumpDaily(tx, utcDay(now), "registrations");
+
+    const code = startParam?.trim().toUpperCase();
+    const referrer = code ? tx.select().from(users).where(eq(users.refCode, code)).get() : undefined;
+    if (referrer && referrer.id !== user.id) {
+      tx.insert(referrals).values({ referredId: user.id, referrerId: referrer.id, createdAt: now }).run();
+      tx.update(users)
+        .set({ totalInvited: sql`${users.totalInvited} + 1` })
+        .where(eq(users.id, referrer.id))
+        .run();
+    }
+    return { user, created: true };
+  });
+}
+
+/** Keeps names current without writing on every request: only a change is written. */
+function refreshProfile(deps: Deps, user: User, profile: TelegramProfile): User {
+  const next = {
+    firstName: profile.firstName,
+    lastName: profile.lastName ?? null,
+    username: profile.username ?? null,
+  };
+  if (next.firstName === user.firstName && next.lastName === user.lastName && next.username === user.username) {
+    return user;
+  }
+  deps.db.update(users).set(next).where(eq(users.id, user.id)).run();
+  return { ...user, ...next };
+}
+
+export function getUser(deps: Deps, id: number): User {
+  const user = deps.db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound(`User ${id}`);
+  return user;
+}
+
+export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
+  return deps.db.select().from(users).where(eq(users.tgId, tgId)).get();
+}
+
+/** A streak survives until the end of the day after its last daily task. */
+export function effectiveStreak(user: Pick<User, "currentStreak" | "lastDailyDay">, today: string): number {
+  const last = user.lastDailyDay;
+  return last === today || last === addDays(today, -1) ? user.currentStreak : 0;
+}
+
+export function earnedToday(user: Pick<User, "earnedToday" | "earnedDay">, today: string): number {
+  return user.earnedDay === today ? user.earnedToday : 0;
+}
+
+export function referralLink(deps: Deps, refCode: string): string {
+  return `https://t.me/${deps.config.bot.username}?start=${refCode}`;
+}
+
+/** Marks whether the bot can reach the user (a 403 from Telegram makes them inactive). */
+export function setReachable(deps: Deps, tgId: number, reachable: boolean): void {
+  deps.db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)).run();
+}

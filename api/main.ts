@@ -1,0 +1,58 @@
+// `npm start`: migrate, seed on an empty demo database, build the web app if needed, serve the
+// API and the web app on one port, and stop cleanly on Ctrl-C.
+import { ConfigError, createConfig } from "./config.ts";
+import { createApp } from "./app.ts";
+import { ensureFirstAdmin, jwtSecretFor, openDeps } from "./bootstrap.ts";
+import { buildWeb, webDist, webIsStale } from "./build-web.ts";
+import { seedIfEmpty } from "../db/seed.ts";
+
+async function main() {
+  const config = createConfig(process.env);
+  const deps = openDeps(config);
+  const jwtSecret = jwtSecretFor(config);
+  const admin = await ensureFirstAdmin(deps);
+  if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
+  if (process.env.SKIP_WEB_BUILD !== "1" && webIsStale()) {
+    console.log("Building the web app...");
+    buildWeb();
+  }
+
+  const app = createApp(deps, { jwtSecret, webDist }).listen({ hostname: config.host, port: config.port });
+  const base = `http://${config.host}:${app.server!.port}`;
+
+  console.log(`refbot is running at ${base}`);
+  console.log(`  database:  ${config.databasePath} (WAL, synchronous=${config.synchronous})`);
+  console.log(`  admin:     ${base}/admin/login`);
+  if (admin) console.log(`             e-mail ${admin.email}${admin.password ? `, password ${admin.password}` : ""}`);
+  else console.log("             no admin configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `refbot admin add`");
+  console.log(`  mini app:  ${base}/app`);
+  if (config.demoMode) {
+    console.log("DEMO MODE: BOT_TOKEN is not set, so the bot is off, channel membership is assumed,");
+    console.log("  and user calls may identify with a plain id. Try the API as a demo user:");
+    console.log(`    curl -H 'X-Telegram-Id: 1000001' ${base}/api/me`);
+    console.log(`    curl '${base}/api/demo/init-data?tgId=1000001'   # signed init data for X-Telegram-Init-Data`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing requests in flight and closing the database...`);
+    // Money moves in synchronous transactions, so none can be cut in half between events:
+    // stopping the listener, letting running requests end and closing the file is enough.
+    await app.stop();
+    deps.db.sqlite.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

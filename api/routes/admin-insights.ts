@@ -1,0 +1,35 @@
+// Admin read-only figures: dashboard stats, task stats, activity series, leaderboards, audit.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { Deps } from "../domain/context.ts";
+import { leaderboardCategories, topUsers } from "../domain/leaderboard.ts";
+import { activityStats, auditLog, dashboardStats, taskStats } from "../domain/stats.ts";
+import type { adminAuth } from "../plugins/admin-auth.ts";
+import { limitQuery } from "../schemas.ts";
+import { leaderboardView, taskView } from "../views.ts";
+import type { Runtime } from "./public.ts";
+
+export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(auth)
+    .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
+    .get("/stats", () => ({ ...dashboardStats(deps), botActive: runtime.botActive() }), { admin: true })
+    .get(
+      "/task-stats",
+      () =>
+        taskStats(deps)
+          .map(taskView)
+          .map(({ id, title, kind, completionCount, rewardUsdt }) => ({ id, title, kind, completionCount, rewardUsdt })),
+      { admin: true },
+    )
+    .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {
+      admin: true,
+      query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),
+    })
+    .get("/leaderboard/:category", ({ params, query }) => topUsers(deps, params.category, query.limit).map((u) => leaderboardView(deps, params.category, u)), {
+      admin: true,
+      params: z.object({ category: z.enum(leaderboardCategories) }),
+      query: z.object({ limit: limitQuery(5, 100) }),
+    })
+    .get("/audit", ({ query }) => auditLog(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(50, 500) }) });
+}

@@ -1,0 +1,53 @@
+// Request shapes shared by several routes. Task shapes derive from the table (drizzle-zod).
+import { createInsertSchema } from "drizzle-zod";
+import { z } from "zod";
+import { tasks, withdrawalStatuses } from "../db/schema/index.ts";
+
+// Zod's wording for a missing field is about types; people need to hear that it is required.
+z.config({ customError: (issue) => (issue.input === undefined ? "is required" : undefined) });
+
+const positiveId = z.coerce.number("must be a positive integer").int("must be a positive integer").positive("must be a positive integer");
+
+export const idParams = z.object({ id: positiveId.max(Number.MAX_SAFE_INTEGER, "is too large") });
+
+export const limitQuery = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const pageQuery = z.object({
+  limit: limitQuery(50, 200),
+  before: positiveId.optional(),
+});
+
+/** Amounts arrive as decimal strings or JSON numbers; money.ts parses them exactly. */
+export const amountInput = z.union([z.string().max(40), z.number()]);
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+
+const taskColumns = createInsertSchema(tasks).pick({ kind: true, isActive: true });
+
+export const createTaskBody = z.object({
+  kind: taskColumns.shape.kind.default("daily_activity"),
+  title: text(200).min(1, "is required"),
+  description: text(2000).default(""),
+  rewardUsdt: amountInput.optional(),
+  isActive: z.boolean().default(true),
+});
+
+export const updateTaskBody = z
+  .object({
+    kind: taskColumns.shape.kind,
+    title: text(200).min(1, "is required"),
+    description: text(2000),
+    rewardUsdt: amountInput,
+    isActive: z.boolean(),
+  })
+  .partial();
+
+export const withdrawalListQuery = pageQuery.extend({ status: z.enum(withdrawalStatuses).optional() });
+export const txHashBody = z.object({ txHash: z.string().max(200) });
+export const reasonBody = z.object({ reason: z.string().max(1000) });
+export const optionalReasonBody = z.object({ reason: z.string().max(1000).optional() }).optional();
+export const adjustBody = z.object({ amount: amountInput, reason: z.string().max(1000) });
+export const messageBody = z.object({ message: z.string().max(20_000) });
+export const walletBody = z.object({ address: z.string().max(200) });
+export const withdrawBody = z.object({ amount: amountInput });

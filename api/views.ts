@@ -1,0 +1,92 @@
+// How rows look in the API: field names as the product spec has them, amounts as exact
+// decimal strings, streaks and "today" figures resolved for the current day.
+import type { LedgerEntry, Task, User } from "../db/schema/index.ts";
+import type { Deps } from "./domain/context.ts";
+import { ledgerTitles } from "./domain/ledger.ts";
+import type { LeaderboardCategory } from "./domain/leaderboard.ts";
+import { formatUsdt } from "./domain/money.ts";
+import { rules } from "./domain/rules.ts";
+import { utcDay } from "./domain/time.ts";
+import { earnedToday, effectiveStreak, referralLink } from "./domain/users.ts";
+import type { WithdrawalRow } from "./domain/withdrawals.ts";
+
+export const taskView = (t: Task) => ({
+  id: t.id,
+  kind: t.kind,
+  title: t.title,
+  description: t.description,
+  rewardUsdt: formatUsdt(t.reward),
+  isActive: t.isActive,
+  createdAt: t.createdAt,
+  completionCount: t.completionCount,
+});
+
+export const withdrawalView = (w: WithdrawalRow) => ({
+  id: w.id,
+  userId: w.userId,
+  tgId: w.tgId,
+  username: w.username,
+  amountUsdt: formatUsdt(w.amount),
+  addressBep20: w.address,
+  status: w.status,
+  txHash: w.txHash,
+  failReason: w.failReason,
+  createdAt: w.createdAt,
+  processedAt: w.processedAt,
+});
+
+export const ledgerView = (e: LedgerEntry) => ({
+  id: e.id,
+  type: e.type,
+  reason: e.reason,
+  title: ledgerTitles[e.reason],
+  amount: formatUsdt(e.amount),
+  createdAt: e.createdAt,
+  note: e.note,
+});
+
+function commonUserFields(deps: Deps, u: User) {
+  const today = utcDay(deps.clock());
+  return {
+    id: u.id,
+    tgId: u.tgId,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    refCode: u.refCode,
+    walletBep20: u.walletBep20,
+    balanceUsdt: formatUsdt(u.balance),
+    createdAt: u.createdAt,
+    qualifiedReferrals: u.qualifiedReferrals,
+    targetReferrals: rules.referralTarget,
+    earnedToday: formatUsdt(earnedToday(u, today)),
+    totalEarned: formatUsdt(u.totalEarned),
+    isBanned: u.isBanned,
+    streak: effectiveStreak(u, today),
+  };
+}
+
+export function meView(deps: Deps, u: User) {
+  return { ...commonUserFields(deps, u), referralLink: referralLink(deps, u.refCode) };
+}
+
+export function adminUserView(deps: Deps, u: User) {
+  const { streak, ...common } = commonUserFields(deps, u);
+  return {
+    ...common,
+    currentStreak: streak,
+    totalInvited: u.totalInvited,
+    tasksCompleted: u.tasksCompleted,
+    banReason: u.banReason,
+    isActive: u.isActive,
+    channelJoined: u.channelJoined,
+    lastActivityAt: u.lastActivityAt,
+  };
+}
+
+export function leaderboardView(deps: Deps, category: LeaderboardCategory, u: User & { rank: number }) {
+  const base = { id: u.id, firstName: u.firstName, username: u.username, tgId: u.tgId, rank: u.rank };
+  if (category === "earnings") return { ...base, balance: formatUsdt(u.balance), totalEarned: formatUsdt(u.totalEarned) };
+  if (category === "referrals") return { ...base, referralCount: u.qualifiedReferrals };
+  return { ...base, taskCount: u.tasksCompleted, currentStreak: effectiveStreak(u, utcDay(deps.clock())) };
+}

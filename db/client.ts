@@ -1,0 +1,32 @@
+// Opens the SQLite file with the pragmas the ledger relies on and wraps it in drizzle.
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import * as schema from "./schema/index.ts";
+
+export type Db = ReturnType<typeof openDb>;
+
+export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean };
+
+export function openDb(path: string, { synchronous = "FULL", readonly = false }: DbOptions = {}) {
+  if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path, readonly ? { readonly: true } : { create: true, strict: true });
+  // WAL lets readers work while a writer commits; FULL sync keeps every acknowledged ledger row
+  // through a power cut; the busy timeout makes a second process wait instead of failing.
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  if (!readonly) sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run(`PRAGMA synchronous = ${synchronous}`);
+  sqlite.run("PRAGMA foreign_keys = ON");
+  const db = drizzle({ client: sqlite, schema });
+  return Object.assign(db, { sqlite });
+}
+
+export const migrationsFolder = join(import.meta.dir, "migrations");
+
+export function migrateDb(db: Db): void {
+  migrate(db, { migrationsFolder });
+}
+
+export { schema };

@@ -1,0 +1,2 @@
+// Query operators re-exported so domain code imports them from one place.
+export { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";

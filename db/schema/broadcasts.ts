@@ -1,0 +1,38 @@
+// Broadcast messages and one delivery row per recipient. A flush claims pending rows with a
+// conditional update, so two flushes never take the same row.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { admins } from "./admins.ts";
+import { users } from "./users.ts";
+
+export const deliveryStatuses = ["pending", "sending", "sent", "failed"] as const;
+
+export const broadcasts = sqliteTable("broadcasts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  message: text("message").notNull(),
+  createdBy: integer("created_by").references(() => admins.id),
+  total: integer("total").notNull().default(0),
+  sent: integer("sent").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const broadcastDeliveries = sqliteTable(
+  "broadcast_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    broadcastId: integer("broadcast_id").notNull().references(() => broadcasts.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    status: text("status", { enum: deliveryStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimToken: text("claim_token"),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("broadcast_deliveries_status_idx").on(t.status, t.id),
+    index("broadcast_deliveries_claim_idx").on(t.claimToken),
+  ],
+);
+
+export type Broadcast = typeof broadcasts.$inferSelect;

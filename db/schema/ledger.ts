@@ -1,0 +1,36 @@
+// The ledger is the truth about money: users.balance is a cache of credits minus debits.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+export const ledgerReasons = [
+  "daily_task",
+  "follow_channel",
+  "custom_task",
+  "referral_bonus",
+  "referral_milestone",
+  "withdrawal",
+  "withdrawal_refund",
+  "admin_adjustment",
+] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    type: text("type", { enum: ["credit", "debit"] }).notNull(),
+    reason: text("reason", { enum: ledgerReasons }).notNull(),
+    amount: integer("amount").notNull(),
+    refId: integer("ref_id"),
+    note: text("note"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("ledger_user_idx").on(t.userId, t.id),
+    check("ledger_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export type LedgerEntry = typeof ledger.$inferSelect;

@@ -1,0 +1,42 @@
+// Tasks users complete for a reward, and the record of each completion. The unique index on
+// completions is what makes a completion idempotent: `day` is the UTC day for daily tasks and
+// "once" for the others, so a second completion of the same period cannot be inserted.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./users.ts";
+
+export const taskKinds = ["daily_activity", "follow_channel", "custom"] as const;
+export type TaskKind = (typeof taskKinds)[number];
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: taskKinds }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    reward: integer("reward").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    completionCount: integer("completion_count").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [check("tasks_reward_non_negative", sql`${t.reward} >= 0`)],
+);
+
+export const taskCompletions = sqliteTable(
+  "task_completions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    taskId: integer("task_id").notNull().references(() => tasks.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    day: text("day").notNull(),
+    reward: integer("reward").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("task_completions_once").on(t.userId, t.taskId, t.day),
+    index("task_completions_task_idx").on(t.taskId),
+  ],
+);
+
+export type Task = typeof tasks.$inferSelect;

@@ -1,0 +1,35 @@
+// Withdrawal requests. The partial unique index allows one open (pending or approved) request
+// per user, enforced by the database rather than by a read before the insert.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { admins } from "./admins.ts";
+import { users } from "./users.ts";
+
+export const withdrawalStatuses = ["pending", "approved", "paid", "rejected"] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+export const withdrawals = sqliteTable(
+  "withdrawals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    amount: integer("amount").notNull(),
+    address: text("address").notNull(),
+    status: text("status", { enum: withdrawalStatuses }).notNull().default("pending"),
+    txHash: text("tx_hash"),
+    failReason: text("fail_reason"),
+    processedBy: integer("processed_by").references(() => admins.id),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    processedAt: integer("processed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("withdrawals_status_idx").on(t.status, t.id),
+    index("withdrawals_user_idx").on(t.userId, t.id),
+    uniqueIndex("withdrawals_one_open_per_user")
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    check("withdrawals_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export type Withdrawal = typeof withdrawals.$inferSelect;

@@ -1,0 +1,26 @@
+// Two entry pages: the admin panel and the mini app never share a chunk they do not both need,
+// so a phone opening /app downloads no admin code and no chart library.
+import { resolve } from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: resolve(root, "dist"),
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        admin: resolve(root, "admin/index.html"),
+        app: resolve(root, "app/index.html"),
+      },
+    },
+  },
+  server: {
+    proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+  },
+});
