@@ -23,7 +23,8 @@ export function adminAuth(deps: Deps, secret: string) {
           const header = headers.authorization ?? "";
           const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
           if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
-          const payload = await adminJwt.verify(token);
+          // Verified against the app's clock, so expiry follows the same time as everything else.
+          const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
           const now = deps.clock().getTime() / 1000;
           // The plugin does not insist on `exp`; a token without one must not live forever.
           if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
