@@ -42,6 +42,9 @@ export function createApp(deps: Deps, { jwtSecret, runtime = { botActive: () => 
     .use(adminBroadcastRoutes(deps, admin))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
+  if (deps.config.logRequests) {
+    app.onAfterResponse({ as: "global" }, ({ request, path, set }) => console.log(`${request.method} ${path} ${set.status ?? 200}`));
+  }
   return webDist ? app.use(webRoutes(webDist)) : app;
 }
 

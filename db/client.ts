@@ -2,15 +2,16 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Logger } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "./schema/index.ts";
 
 export type Db = ReturnType<typeof openDb>;
 
-export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean };
+export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean; logger?: Logger };
 
-export function openDb(path: string, { synchronous = "FULL", readonly = false }: DbOptions = {}) {
+export function openDb(path: string, { synchronous = "FULL", readonly = false, logger }: DbOptions = {}) {
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, readonly ? { readonly: true } : { create: true, strict: true });
   // WAL lets readers work while a writer commits; FULL sync keeps every acknowledged ledger row
@@ -19,7 +20,7 @@ export function openDb(path: string, { synchronous = "FULL", readonly = false }:
   if (!readonly) sqlite.run("PRAGMA journal_mode = WAL");
   sqlite.run(`PRAGMA synchronous = ${synchronous}`);
   sqlite.run("PRAGMA foreign_keys = ON");
-  const db = drizzle({ client: sqlite, schema });
+  const db = drizzle({ client: sqlite, schema, logger });
   return Object.assign(db, { sqlite });
 }
 

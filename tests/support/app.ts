@@ -1,6 +1,7 @@
 // An in-process app on a real SQLite file in a temp directory, with a settable clock and
 // membership answer, plus factories that make rows with unique ids so tests never share data.
 import { mkdtempSync } from "node:fs";
+import type { Logger } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, demoInitDataToken } from "../../api/app.ts";
@@ -25,10 +26,10 @@ export const uniqueTgId = () => nextTgId++;
 
 export type Reply = { status: number; body: any };
 
-export async function makeTestApp(env: Record<string, string> = {}) {
+export async function makeTestApp(env: Record<string, string> = {}, options: { logger?: Logger } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "refbot-app-"));
   const config = createConfig({ DATABASE_PATH: join(dir, "refbot.sqlite"), JWT_SECRET: jwtSecret, SEED_DEMO: "false", ...env });
-  const db = openDb(config.databasePath);
+  const db = openDb(config.databasePath, { logger: options.logger });
   migrateDb(db);
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;

@@ -1,0 +1,66 @@
+// Every query an endpoint runs must use an index: no request may scan the users, ledger,
+// completions, referrals or withdrawals tables, which grow with the user base. The check reads
+// SQLite's query plans, so it needs no timing and fails the moment an index stops being used.
+import { expect, test } from "bun:test";
+import { seedIfEmpty } from "../db/seed.ts";
+import { makeTestApp } from "./support/app.ts";
+
+const bigTables = ["users", "ledger", "task_completions", "referrals", "withdrawals", "broadcast_deliveries"];
+
+/**
+ * A scan is fine only when a LIMIT stops it early and no sort is needed: walking an index in the
+ * ORDER BY's order (leaderboards), or the rowid for an unfiltered "latest N" list.
+ */
+function badSteps(query: string, plan: string[]): string[] {
+  const limit = /\blimit\b/i.test(query);
+  const sorts = plan.some((s) => s.includes("TEMP B-TREE"));
+  return plan.filter((step) => {
+    const scan = /^SCAN (\w+)( USING (COVERING )?INDEX)?/.exec(step);
+    if (scan && bigTables.includes(scan[1]!)) {
+      const early = scan[2] ? limit : limit && !/\bwhere\b/i.test(query);
+      return !early || sorts;
+    }
+    return step.includes("TEMP B-TREE") && bigTables.some((t) => query.includes(`"${t}"`));
+  });
+}
+
+test("every endpoint's queries use an index", async () => {
+  const queries: { sql: string; params: unknown[] }[] = [];
+  const t = await makeTestApp({}, { logger: { logQuery: (sql, params) => void queries.push({ sql, params }) } });
+  t.setNow(new Date());
+  await seedIfEmpty(t.deps);
+  const user = t.db.$client.query("select id, tg_id as tgId from users where username is not null limit 1").get() as { id: number; tgId: number };
+  const admin = await t.adminHeaders();
+  const headers = t.userHeaders(user.tgId);
+  queries.length = 0;
+
+  const gets = [
+    "/api/admin/stats", "/api/admin/task-stats", "/api/admin/tasks", "/api/admin/activity-stats", "/api/admin/activity-stats?range=weekly",
+    "/api/admin/withdrawals?status=pending", "/api/admin/withdrawals", "/api/admin/users", "/api/admin/users?search=ali",
+    "/api/admin/users?search=1000001", "/api/admin/users?search=0x4f", `/api/admin/users/${user.id}`, `/api/admin/users/${user.id}/balance`,
+    `/api/admin/users/${user.id}/referrals`, `/api/admin/users/${user.id}/activity`, "/api/admin/leaderboard/earnings",
+    "/api/admin/leaderboard/referrals", "/api/admin/leaderboard/activity", "/api/admin/broadcasts", "/api/admin/audit",
+  ];
+  for (const path of gets) expect((await t.request("GET", path, { headers: admin })).status).toBe(200);
+  const userGets = [
+    "/api/me", "/api/me/activity", "/api/me/balance", "/api/me/referrals", "/api/me/referrals/recent", "/api/me/withdrawals",
+    "/api/me/rank?category=earnings", "/api/me/rank?category=referrals", "/api/me/rank?category=activity", "/api/tasks/active",
+    "/api/leaderboard/earnings", "/api/leaderboard/referrals", "/api/leaderboard/activity",
+  ];
+  for (const path of userGets) expect((await t.request("GET", path, { headers })).status).toBe(200);
+  await t.request("POST", "/api/tasks/1/complete", { headers });
+  await t.request("POST", "/api/tasks/3/complete", { headers });
+  await t.request("POST", "/api/me/wallet", { headers, body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
+  await t.request("PATCH", "/api/admin/withdrawals/1/approve", { headers: admin });
+  await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: admin, body: { amount: "1", reason: "plan check" } });
+
+  const offenders: string[] = [];
+  for (const q of queries) {
+    if (!/^\s*(select|update|delete|insert)/i.test(q.sql)) continue;
+    const plan = (t.db.$client.query(`explain query plan ${q.sql}`).all(...(q.params as never[])) as { detail: string }[]).map((r) => r.detail);
+    const bad = badSteps(q.sql, plan);
+    if (bad.length) offenders.push(`${q.sql}\n    ${bad.join("\n    ")}`);
+  }
+  expect(queries.length).toBeGreaterThan(50);
+  expect(offenders).toEqual([]);
+});
