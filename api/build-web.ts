@@ -17,6 +17,7 @@ function newestSource(dir: string): number {
 }
 
 export function webIsStale(): boolean {
+  if (!["admin", "app"].some((name) => existsSync(join(webRoot, name, "index.html")))) return false;
   const pages = ["admin", "app"].map((name) => join(webDist, name, "index.html"));
   if (!pages.every((p) => existsSync(p))) return true;
   const built = Math.min(...pages.map((p) => statSync(p).mtimeMs));

@@ -35,6 +35,7 @@ const configSchema = z.object({
   BROADCAST_INTERVAL: z.coerce.number().int().min(0).default(300),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   LOG_REQUESTS: bool.default(false),
+  SKIP_WEB_BUILD: bool.default(false),
 });
 
 export type Config = ReturnType<typeof createConfig>;
@@ -76,5 +77,6 @@ export function createConfig(env: Record<string, string | undefined>) {
     broadcast: { batchSize: c.BROADCAST_BATCH, gapMs: c.BROADCAST_GAP_MS, intervalSeconds: c.BROADCAST_INTERVAL },
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
     logRequests: c.LOG_REQUESTS,
+    skipWebBuild: c.SKIP_WEB_BUILD,
   };
 }

@@ -12,9 +12,14 @@ async function main() {
   const jwtSecret = jwtSecretFor(config);
   const admin = await ensureFirstAdmin(deps);
   if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
-  if (process.env.SKIP_WEB_BUILD !== "1" && webIsStale()) {
+  if (!config.skipWebBuild && webIsStale()) {
     console.log("Building the web app...");
-    buildWeb();
+    // The API is the core: a broken web build is reported loudly but does not keep it down.
+    try {
+      buildWeb();
+    } catch (error) {
+      console.error(`WARNING: ${(error as Error).message}; serving the API without a fresh web app.`);
+    }
   }
 
   const app = createApp(deps, { jwtSecret, webDist }).listen({ hostname: config.host, port: config.port });
