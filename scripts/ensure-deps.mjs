@@ -8,6 +8,9 @@ const stale =
   !existsSync(marker) || statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs;
 
 if (stale) {
-  console.log("Installing dependencies (npm ci)...");
-  execSync("npm ci --no-audit --no-fund", { stdio: "inherit" });
+  console.log("Installing dependencies...");
+  // `npm install` rather than `npm ci`: the registry here lacks some platform builds that
+  // Tailwind lists as optional, which `npm ci` treats as a lockfile mismatch. With an intact
+  // lockfile `npm install` installs exactly the locked versions and leaves the lockfile alone.
+  execSync("npm install --no-audit --no-fund --loglevel=error", { stdio: "inherit" });
 }
