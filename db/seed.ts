@@ -2,12 +2,12 @@
 // walked over the past ten days), so every balance matches its ledger and every counter its rows.
 import { asc, eq, sql } from "./ops.ts";
 import { admins, users } from "./schema/index.ts";
-import { adjustBalance } from "../api/domain/admin-users.ts";
+import { adjustBalance, setBanned } from "../api/domain/admin-users.ts";
 import { claimBatch, queueBroadcast, settleDelivery } from "../api/domain/broadcast.ts";
 import type { Deps } from "../api/domain/context.ts";
 import { createTask, completeTask } from "../api/domain/tasks.ts";
 import { formatUsdt, usdt } from "../api/domain/money.ts";
-import { registerUser } from "../api/domain/users.ts";
+import { registerUser, setReachable } from "../api/domain/users.ts";
 import { setWallet, toChecksumAddress } from "../api/domain/wallet.ts";
 import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal, requestWithdrawal } from "../api/domain/withdrawals.ts";
 
@@ -71,7 +71,8 @@ async function seed(real: Deps) {
       const eager = i < 6 || i % 4 === 1;
       now = Math.min(end - 60_000, Math.max(u.joinedAt, dayStart) + Math.floor(rand() * 6 * 3_600_000));
       if (rand() < (eager ? 0.9 : 0.45)) await completeTask(deps, user, daily.id).catch(() => undefined);
-      if (!user.channelJoined && rand() < 0.6) await completeTask(deps, user, channel.id).catch(() => undefined);
+      // Every fifth user never joins the channel, so some referrals stay pending.
+      if (!user.channelJoined && i % 5 !== 3 && rand() < 0.5) await completeTask(deps, user, channel.id).catch(() => undefined);
       if (day === 10 - (i % 5) && rand() < 0.4) await completeTask(deps, user, follow.id).catch(() => undefined);
     }
   }
@@ -95,6 +96,10 @@ async function seed(real: Deps) {
     if (status === "paid") markWithdrawalPaid(deps, admin.id, w.id, `0x${Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
     if (status === "rejected") rejectWithdrawal(deps, admin.id, w.id, k === 8 ? "Wallet address is on a sanctions list" : "Duplicate account");
   }
+
+  // One suspended account and one that blocked the bot, as every live service has.
+  setBanned(deps, admin.id, registered[47]!.id, true, "Multiple accounts from one device");
+  setReachable(deps, 1_000_001 + 48, false);
 
   // One earlier broadcast, already delivered, so the progress list has history.
   now = end - 2 * DAY;
