@@ -14,7 +14,8 @@ import { adminUserRoutes } from "./routes/admin-users.ts";
 import { adminWithdrawalRoutes } from "./routes/admin-withdrawals.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { meRoutes } from "./routes/me.ts";
-import { publicRoutes, type Runtime } from "./routes/public.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { noBotRuntime, type Runtime } from "./runtime.ts";
 import { userTaskRoutes } from "./routes/tasks.ts";
 import { webRoutes } from "./web.ts";
 
@@ -27,7 +28,7 @@ export type AppOptions = {
 /** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
 export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 
-export function createApp(deps: Deps, { jwtSecret, runtime = { botActive: () => false }, webDist }: AppOptions) {
+export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDist }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey);
@@ -39,7 +40,7 @@ export function createApp(deps: Deps, { jwtSecret, runtime = { botActive: () => 
     .use(adminTaskRoutes(deps, admin))
     .use(adminWithdrawalRoutes(deps, admin))
     .use(adminUserRoutes(deps, admin))
-    .use(adminBroadcastRoutes(deps, admin))
+    .use(adminBroadcastRoutes(deps, admin, runtime))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
   if (deps.config.logRequests) {

@@ -64,7 +64,9 @@ export function createConfig(env: Record<string, string | undefined>) {
     demoMode,
     bot: {
       token: c.BOT_TOKEN,
+      // Filled in from Telegram's getMe at start-up when not configured (hence mutable).
       username: c.BOT_USERNAME ?? "refbot_demo_bot",
+      usernameSet: c.BOT_USERNAME !== undefined,
       apiRoot: c.TELEGRAM_API_ROOT,
       webhookUrl: c.WEBHOOK_URL,
       webhookSecret: c.WEBHOOK_SECRET,

@@ -5,10 +5,17 @@ import { createApp } from "./app.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { seedIfEmpty } from "../db/seed.ts";
+import { botNotifier } from "../bot/notifier.ts";
+import { botApiMembershipChecker } from "../bot/membership.ts";
+import { botApi, startBot, type BotRuntime } from "../bot/run.ts";
+import { noBotRuntime, type Runtime } from "./runtime.ts";
 
 async function main() {
   const config = createConfig(process.env);
-  const deps = openDeps(config);
+  const { token, apiRoot, channelId } = config.bot;
+  const api = token ? botApi(token, apiRoot) : undefined;
+  const notifier = api ? botNotifier(api) : undefined;
+  const deps = openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
   const jwtSecret = jwtSecretFor(config);
   const admin = await ensureFirstAdmin(deps);
   if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
@@ -22,7 +29,18 @@ async function main() {
     }
   }
 
-  const app = createApp(deps, { jwtSecret, webDist }).listen({ hostname: config.host, port: config.port });
+  let runtime: Runtime & { stop?: () => Promise<void>; webhook?: BotRuntime["webhook"] } = noBotRuntime;
+  if (token) {
+    try {
+      runtime = await startBot(deps);
+    } catch (error) {
+      console.error(`WARNING: the bot could not start (${(error as Error).message}); the API runs without it.`);
+    }
+  }
+
+  const app = createApp(deps, { jwtSecret, webDist, runtime });
+  if (runtime.webhook) app.use(runtime.webhook);
+  app.listen({ hostname: config.host, port: config.port });
   const base = `http://${config.host}:${app.server!.port}`;
 
   console.log(`refbot is running at ${base}`);
@@ -31,6 +49,13 @@ async function main() {
   if (admin) console.log(`             e-mail ${admin.email}${admin.password ? `, password ${admin.password}` : ""}`);
   else console.log("             no admin configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `refbot admin add`");
   console.log(`  mini app:  ${base}/app`);
+  if (token) {
+    const how = config.bot.webhookUrl ? `webhook ${config.bot.webhookUrl}` : "long polling";
+    console.log(runtime === noBotRuntime ? "  bot:       could not start (see the warning above)" : `  bot:       @${config.bot.username} (${how}), broadcasts every ${config.broadcast.intervalSeconds} s`);
+    if (!config.bot.miniAppUrl.startsWith("https://")) console.log("  note:      MINIAPP_URL is not HTTPS, so Telegram cannot show the Open App button");
+  } else {
+    console.log("  bot:       off (no BOT_TOKEN)");
+  }
   if (config.demoMode) {
     console.log("DEMO MODE: BOT_TOKEN is not set, so the bot is off, channel membership is assumed,");
     console.log("  and user calls may identify with a plain id. Try the API as a demo user:");
@@ -45,6 +70,7 @@ async function main() {
     console.log(`\n${signal}: finishing requests in flight and closing the database...`);
     // Money moves in synchronous transactions, so none can be cut in half between events:
     // stopping the listener, letting running requests end and closing the file is enough.
+    await runtime.stop?.();
     await app.stop();
     deps.db.sqlite.close();
     process.exit(0);

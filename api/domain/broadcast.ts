@@ -56,6 +56,20 @@ export function listBroadcasts(deps: Deps, limit: number) {
   return deps.db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit).all().map((b) => broadcastProgress(deps, b));
 }
 
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "blocked" | "not_sent";
+
+/** What one flush did, delivery by delivery (the bot sends; the CLI and API report it). */
+export type FlushReport = {
+  claimed: number;
+  sent: number;
+  failed: number;
+  retried: number;
+  blocked: number;
+  stoppedByRateLimit: boolean;
+  retryAfterSeconds: number | null;
+  results: { deliveryId: number; tgId: number; outcome: DeliveryOutcome; error: string | null }[];
+};
+
 export type ClaimedDelivery = { id: number; broadcastId: number; userId: number; tgId: number; message: string; attempts: number };
 
 /**
@@ -86,16 +100,23 @@ export function claimBatch(deps: Deps, limit: number): { token: string; deliveri
   return { token, deliveries };
 }
 
-/** Records the outcome of one send. A retryable failure goes back to pending until attempts run out. */
-export function settleDelivery(deps: Deps, id: number, outcome: { ok: true } | { ok: false; error: string; retry: boolean }) {
+/**
+ * Records the outcome of one send and answers the delivery's new status: a retryable failure
+ * goes back to pending until the attempts run out.
+ */
+export function settleDelivery(
+  deps: Deps,
+  id: number,
+  outcome: { ok: true } | { ok: false; error: string; retry: boolean },
+): "sent" | "pending" | "failed" | "unclaimed" {
   const now = deps.clock();
-  inTransaction(deps.db, (tx) => {
+  return inTransaction(deps.db, (tx) => {
     const d = tx.select().from(broadcastDeliveries).where(eq(broadcastDeliveries.id, id)).get();
-    if (!d || d.status !== "sending") return;
+    if (!d || d.status !== "sending") return "unclaimed";
     if (outcome.ok) {
       tx.update(broadcastDeliveries).set({ status: "sent", sentAt: now, attempts: d.attempts + 1 }).where(eq(broadcastDeliveries.id, id)).run();
       tx.update(broadcasts).set({ sent: sql`${broadcasts.sent} + 1` }).where(eq(broadcasts.id, d.broadcastId)).run();
-      return;
+      return "sent";
     }
     const attempts = d.attempts + 1;
     const final = !outcome.retry || attempts >= rules.deliveryMaxAttempts;
@@ -104,6 +125,7 @@ export function settleDelivery(deps: Deps, id: number, outcome: { ok: true } | {
       .where(eq(broadcastDeliveries.id, id))
       .run();
     if (final) tx.update(broadcasts).set({ failed: sql`${broadcasts.failed} + 1` }).where(eq(broadcasts.id, d.broadcastId)).run();
+    return final ? "failed" : "pending";
   });
 }
 

@@ -20,6 +20,7 @@ export const errorStatus = {
   WALLET_REQUIRED: 409,
   WALLET_TAKEN: 409,
   ALREADY_EXISTS: 409,
+  BOT_NOT_RUNNING: 409,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
 } as const;

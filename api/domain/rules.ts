@@ -17,5 +17,11 @@ export const rules = {
   staleClaimMs: 10 * 60_000,
 } as const;
 
+/** BscScan pages for BEP-20 transactions and addresses. */
+export const explorer = {
+  tx: "https://bscscan.com/tx/",
+  address: "https://bscscan.com/address/",
+} as const;
+
 export const walletPattern = /^0x[0-9a-fA-F]{40}$/;
 export const txHashPattern = /^0x[0-9a-fA-F]{64}$/;

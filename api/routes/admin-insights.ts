@@ -7,7 +7,7 @@ import { activityStats, auditLog, dashboardStats, taskStats } from "../domain/st
 import type { adminAuth } from "../plugins/admin-auth.ts";
 import { limitQuery } from "../schemas.ts";
 import { leaderboardView, taskView } from "../views.ts";
-import type { Runtime } from "./public.ts";
+import type { Runtime } from "../runtime.ts";
 
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })

@@ -7,9 +7,8 @@ import type { Deps } from "../domain/context.ts";
 import { notFound } from "../domain/errors.ts";
 import { signInitData } from "../domain/init-data.ts";
 import { formatUsdt } from "../domain/money.ts";
-import { rules } from "../domain/rules.ts";
-
-export type Runtime = { botActive: () => boolean };
+import { explorer, rules } from "../domain/rules.ts";
+import type { Runtime } from "../runtime.ts";
 
 export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) {
   const { config } = deps;
@@ -22,8 +21,8 @@ export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) 
       botUsername: config.bot.username,
       channelUrl: config.bot.channelUrl,
       supportUrl: config.bot.supportUrl,
-      explorerTxUrl: "https://bscscan.com/tx/",
-      explorerAddressUrl: "https://bscscan.com/address/",
+      explorerTxUrl: explorer.tx,
+      explorerAddressUrl: explorer.address,
       minWithdrawalUsdt: formatUsdt(rules.minWithdrawal),
       referralTarget: rules.referralTarget,
       referralMilestoneUsdt: formatUsdt(rules.referralMilestone),

@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "refbot-test-"));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminEmail = "admin@refbot.test";
   const adminPassword = "correct horse battery staple";
   const databasePath = join(dir, "refbot.sqlite");

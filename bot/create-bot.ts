@@ -1,0 +1,23 @@
+// Builds the grammY bot from its features. Everything it needs arrives as arguments: no
+// module-level state, so tests create as many bots as they like against a fake Bot API.
+import { Bot } from "grammy";
+import type { Deps } from "../api/domain/context.ts";
+import { fallback } from "./features/fallback.ts";
+import { guard } from "./features/guard.ts";
+import { reachability } from "./features/reachability.ts";
+import { start } from "./features/start.ts";
+
+export type BotOptions = { token: string; apiRoot: string; log?: (line: string) => void };
+
+export function createBot(deps: Deps, { token, apiRoot, log = console.error }: BotOptions) {
+  const bot = new Bot(token, { client: { apiRoot } });
+  bot.use(reachability(deps));
+  bot.use(guard(deps));
+  bot.use(start(deps));
+  bot.use(fallback(deps));
+  // One failing update must not stop the bot; it is logged and the next update goes on.
+  bot.catch((err) => log(`bot: update ${err.ctx.update.update_id} failed: ${err.error instanceof Error ? err.error.message : String(err.error)}`));
+  return bot;
+}
+
+export type RefBot = ReturnType<typeof createBot>;

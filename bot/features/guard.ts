@@ -1,0 +1,20 @@
+// Runs before every feature: banned users get one polite answer and nothing else, and any
+// message from a user the bot could not reach marks them reachable again.
+import { Composer } from "grammy";
+import type { Deps } from "../../api/domain/context.ts";
+import { findUserByTgId, setReachable } from "../../api/domain/users.ts";
+import { texts } from "../texts.ts";
+
+export function guard(deps: Deps) {
+  const composer = new Composer();
+  composer.on("message", async (ctx, next) => {
+    const user = findUserByTgId(deps, ctx.from.id);
+    if (user?.isBanned) {
+      await ctx.reply(texts.banned);
+      return;
+    }
+    if (user && !user.isActive) setReachable(deps, user.tgId, true);
+    await next();
+  });
+  return composer;
+}

@@ -1,0 +1,23 @@
+// The channel membership check through the Bot API: getChatMember on the configured channel.
+import { GrammyError, type Api } from "grammy";
+import type { MembershipChecker } from "../api/domain/membership.ts";
+
+export function botApiMembershipChecker(api: Api, channelId: string | undefined, log: (line: string) => void = console.error): MembershipChecker {
+  return {
+    async isMember(tgId) {
+      if (!channelId) {
+        log("bot: CHANNEL_ID is not set, so nobody can be verified as a channel member");
+        return false;
+      }
+      try {
+        const member = await api.getChatMember(channelId, tgId);
+        if (member.status === "restricted") return member.is_member;
+        return member.status === "member" || member.status === "administrator" || member.status === "creator";
+      } catch (error) {
+        // Telegram answers 400 "user not found" for someone who never joined.
+        if (error instanceof GrammyError && error.error_code === 400 && /user not found|participant/i.test(error.description)) return false;
+        throw error;
+      }
+    },
+  };
+}

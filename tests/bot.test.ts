@@ -1,0 +1,166 @@
+// The real grammY bot against a fake Bot API server on loopback.
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "../db/ops.ts";
+import { broadcastDeliveries, referrals, users } from "../db/schema/index.ts";
+import { queueBroadcast } from "../api/domain/broadcast.ts";
+import { usdt } from "../api/domain/money.ts";
+import { flushBroadcasts } from "../bot/broadcast-flush.ts";
+import { createBot, type RefBot } from "../bot/create-bot.ts";
+import { botApiMembershipChecker } from "../bot/membership.ts";
+import { botNotifier } from "../bot/notifier.ts";
+import { botApi } from "../bot/run.ts";
+import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
+import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
+
+const token = "123456:TEST-token";
+let tg: FakeTelegram;
+let t: TestApp;
+let bot: RefBot;
+const logs: string[] = [];
+
+beforeEach(async () => {
+  tg = startFakeTelegram();
+  t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, MINIAPP_URL: "https://mini.example/app", CHANNEL_ID: "@refbot_channel" });
+  bot = createBot(t.deps, { token, apiRoot: tg.apiRoot, log: (l) => void logs.push(l) });
+  await bot.init();
+});
+afterEach(() => tg.stop());
+
+const userByTgId = (tgId: number) => t.db.select().from(users).where(eq(users.tgId, tgId)).get();
+
+describe("/start", () => {
+  test("registers the user and answers with a welcome, the referral link and Open App", async () => {
+    const tgId = uniqueTgId();
+    await bot.handleUpdate(tg.message(tgId, "/start", { username: "newbie", last_name: "Doe" }));
+    const user = userByTgId(tgId)!;
+    expect(user).toMatchObject({ firstName: `User${tgId}`, lastName: "Doe", username: "newbie" });
+    const [reply] = tg.sent(tgId);
+    expect(reply!.body.text).toContain(`Welcome, User${tgId}!`);
+    expect(reply!.body.text).toContain(`https://t.me/refbot_demo_bot?start=${user.refCode}`);
+    expect(reply!.body.reply_markup.inline_keyboard[0][0]).toEqual({ text: "Open App", web_app: { url: "https://mini.example/app" } });
+  });
+
+  test("/start <refCode> binds the referrer once; a second /start changes nothing", async () => {
+    const referrer = t.makeUser();
+    const other = t.makeUser();
+    const tgId = uniqueTgId();
+    await bot.handleUpdate(tg.message(tgId, `/start ${referrer.refCode}`));
+    await bot.handleUpdate(tg.message(tgId, `/start ${other.refCode}`));
+    const user = userByTgId(tgId)!;
+    expect(t.db.select().from(referrals).where(eq(referrals.referredId, user.id)).all()).toMatchObject([{ referrerId: referrer.id }]);
+    expect(tg.sent(tgId)[1]!.body.text).toContain("Welcome back");
+  });
+
+  test("a user's own code binds nothing", async () => {
+    const tgId = uniqueTgId();
+    await bot.handleUpdate(tg.message(tgId, "/start"));
+    const user = userByTgId(tgId)!;
+    await bot.handleUpdate(tg.message(tgId, `/start ${user.refCode}`));
+    expect(t.db.select().from(referrals).all()).toHaveLength(0);
+  });
+
+  test("banned users get one polite answer and nothing else", async () => {
+    const user = t.makeUser();
+    await t.request("POST", `/api/admin/users/${user.id}/ban`, { headers: await t.adminHeaders(), body: { reason: "abuse" } });
+    await bot.handleUpdate(tg.message(user.tgId, "/start"));
+    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["Your account is suspended. If you think this is a mistake, please contact support."]);
+  });
+
+  test("blocking the bot marks the user unreachable; writing again brings them back", async () => {
+    const user = t.makeUser();
+    await bot.handleUpdate(tg.chatMember(user.tgId, "kicked"));
+    expect(userByTgId(user.tgId)!.isActive).toBe(false);
+    await bot.handleUpdate(tg.message(user.tgId, "hello"));
+    expect(userByTgId(user.tgId)!.isActive).toBe(true);
+    expect(tg.sent(user.tgId)[0]!.body.text).toContain("Press Open App");
+  });
+});
+
+describe("channel membership", () => {
+  test("follow_channel is paid only when getChatMember says member", async () => {
+    t.deps.membership = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    const user = t.makeUser();
+    const task = t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
+    const refused = await t.request("POST", `/api/tasks/${task.id}/complete`, { headers: t.userHeaders(user.tgId) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("NOT_CHANNEL_MEMBER");
+    tg.members.add(user.tgId);
+    const paid = await t.request("POST", `/api/tasks/${task.id}/complete`, { headers: t.userHeaders(user.tgId) });
+    expect(paid.body.reward).toBe("0.50");
+    const checks = tg.calls.filter((c) => c.method === "getChatMember");
+    expect(checks.map((c) => [c.body.chat_id, c.body.user_id])).toEqual([["@refbot_channel", user.tgId], ["@refbot_channel", user.tgId]]);
+  });
+});
+
+describe("broadcast delivery", () => {
+  const options = { batchSize: 28, gapMs: 0 };
+
+  test("sends with Markdown; users who blocked the bot are marked and left out of later broadcasts", async () => {
+    const people = Array.from({ length: 5 }, () => t.makeUser());
+    const blocked = new Set([people[1]!.tgId, people[3]!.tgId]);
+    tg.failWhen((c) => (c.method === "sendMessage" && blocked.has(Number(c.body.chat_id)) ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
+    queueBroadcast(t.deps, t.admin.id, "*Hello* everyone");
+    const report = await flushBroadcasts(t.deps, bot.api, options);
+    expect(report).toMatchObject({ claimed: 5, sent: 3, blocked: 2, failed: 0 });
+    expect(tg.sent()[0]!.body).toMatchObject({ text: "*Hello* everyone", parse_mode: "Markdown" });
+    for (const tgId of blocked) expect(userByTgId(tgId)!.isActive).toBe(false);
+    expect(queueBroadcast(t.deps, t.admin.id, "Second message").total).toBe(3);
+  });
+
+  test("a 429 stops the batch, honours retry_after, and the rest goes out next time", async () => {
+    for (let i = 0; i < 6; i++) t.makeUser();
+    let sends = 0;
+    tg.failWhen((c) => (c.method === "sendMessage" && ++sends === 3 ? { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } } : undefined));
+    queueBroadcast(t.deps, t.admin.id, "Weekly news");
+    const first = await flushBroadcasts(t.deps, bot.api, options);
+    expect(first).toMatchObject({ claimed: 6, sent: 2, stoppedByRateLimit: true, retryAfterSeconds: 7 });
+    const pending = t.db.select().from(broadcastDeliveries).where(eq(broadcastDeliveries.status, "pending")).all();
+    expect(pending).toHaveLength(4);
+    expect(pending.every((d) => d.attempts === 0)).toBe(true);
+    const second = await flushBroadcasts(t.deps, bot.api, options);
+    expect(second).toMatchObject({ claimed: 4, sent: 4 });
+    expect(new Set(tg.sent().filter((c) => c.body.text === "Weekly news").map((c) => c.body.chat_id)).size).toBe(6);
+  });
+
+  test("other errors are retried up to 3 attempts, then failed", async () => {
+    t.makeUser();
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 500, description: "Internal Server Error" } : undefined));
+    queueBroadcast(t.deps, t.admin.id, "Retry me please");
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push((await flushBroadcasts(t.deps, bot.api, options)).results.map((r) => r.outcome));
+    expect(outcomes).toEqual([["retry"], ["retry"], ["failed"], []]);
+  });
+
+  test("two flushes at once never send the same delivery", async () => {
+    for (let i = 0; i < 20; i++) t.makeUser();
+    queueBroadcast(t.deps, t.admin.id, "Only once each");
+    const [a, b] = await Promise.all([flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 }), flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 })]);
+    expect(a.sent + b.sent).toBe(20);
+    const chats = tg.sent().map((c) => c.body.chat_id);
+    expect(new Set(chats).size).toBe(chats.length);
+  });
+});
+
+describe("notifications", () => {
+  test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
+    const notifier = botNotifier(botApi(token, tg.apiRoot), (l) => void logs.push(l));
+    t.deps.notifier = notifier;
+    const user = t.makeUser();
+    const headers = await t.adminHeaders();
+    await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers, body: { amount: "30", reason: "test" } });
+    await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
+    const w1 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
+    await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/approve`, { headers });
+    await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/paid`, { headers, body: { txHash: `0x${"cd".repeat(32)}` } });
+    const w2 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
+    const rejected = await t.request("PATCH", `/api/admin/withdrawals/${w2.id}/reject`, { headers, body: { reason: "Duplicate" } });
+    expect(rejected.status).toBe(200);
+    await notifier.idle();
+    const texts = tg.sent(user.tgId).map((c) => c.body.text);
+    expect(texts[0]).toBe("✅ Your withdrawal of 10.00 USDT was approved and will be paid shortly.");
+    expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
+    expect(texts[2]).toContain("rejected: Duplicate");
+    expect(logs.some((l) => l.includes(`could not notify ${user.tgId}`))).toBe(true);
+  });
+});
