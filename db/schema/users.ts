@@ -38,9 +38,12 @@ export const users = sqliteTable(
     uniqueIndex("users_ref_code_unique").on(t.refCode),
     uniqueIndex("users_wallet_unique").on(sql`lower(${t.walletBep20})`),
     index("users_username_lower_idx").on(sql`lower(${t.username})`),
-    index("users_earnings_rank_idx").on(t.isBanned, sql`${t.totalEarned} desc`, t.id),
-    index("users_referrals_rank_idx").on(t.isBanned, sql`${t.qualifiedReferrals} desc`, t.id),
-    index("users_activity_rank_idx").on(t.isBanned, sql`${t.tasksCompleted} desc`, t.id),
+    // Rank indexes hold only the sort columns, so counting "users above me" reads the index
+    // alone; the few banned users are subtracted through their own small partial index.
+    index("users_earnings_order_idx").on(sql`${t.totalEarned} desc`, t.id),
+    index("users_referrals_order_idx").on(sql`${t.qualifiedReferrals} desc`, t.id),
+    index("users_activity_order_idx").on(sql`${t.tasksCompleted} desc`, t.id),
+    index("users_banned_idx").on(t.id).where(sql`${t.isBanned} = 1`),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );
