@@ -13,7 +13,7 @@ const M = 1_000_000;
 const reward = { daily: 200_000, channel: 500_000, custom: 300_000, bonus: 200_000, milestone: 10 * M, campaign: 20 * M };
 
 /** Small fast deterministic generator (mulberry32). */
-function random(seed: number) {
+export function random(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -48,7 +48,10 @@ export function buildBenchDb(path: string, users: number, now = new Date()): Bui
     (1, 'daily_activity', 'Daily Check-in', '', ${reward.daily}, 1, 0, ${dayStart(days[0]!)}),
     (2, 'follow_channel', 'Join our Telegram channel', '', ${reward.channel}, 1, 0, ${dayStart(days[0]!)}),
     (3, 'custom', 'Follow us on X', '', ${reward.custom}, 1, 0, ${dayStart(days[0]!)})`);
-  db.run(`insert into admins (id, email, password_hash, token_version, created_at) values (1, 'bench@refbot.local', 'x', 0, 0)`);
+  // The admin who processed the generated withdrawals; nobody signs in as them.
+  db.query("insert into admins (id, email, password_hash, token_version, created_at) values (1, 'payouts@refbot.local', ?, 0, 0)").run(
+    Bun.password.hashSync(crypto.randomUUID()),
+  );
 
   const insLedger = db.prepare("insert into ledger (user_id, type, reason, amount, ref_id, note, created_at) values (?, ?, ?, ?, ?, ?, ?)");
   const insCompletion = db.prepare("insert into task_completions (task_id, user_id, day, reward, created_at) values (?, ?, ?, ?, ?)");

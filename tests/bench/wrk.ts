@@ -1,0 +1,47 @@
+// Drives HTTP load with wrk (a separate process, faster than the Bun server it measures). A Lua
+// script gives each request its own user's init data and prints wrk's figures as JSON.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type WrkResult = { requests: number; seconds: number; rps: number; p50ms: number; p99ms: number; non2xx: number; errors: number };
+
+const luaString = (s: string) => JSON.stringify(s); // JSON string syntax is valid Lua for ASCII.
+
+/** `headers`: one header value per virtual user, handed out in turn (`once` = never twice). */
+export function writeScript(dir: string, name: string, opts: { method?: string; path: string; header?: string; values?: string[]; once?: boolean }): string {
+  const values = opts.values ?? [];
+  const lua = `
+local values = { ${values.map(luaString).join(",\n")} }
+local n = #values
+local i = 0
+function request()
+  local headers = { ["content-type"] = "application/json" }
+  if n > 0 then
+    i = i + 1
+    ${opts.once ? "if i > n then i = n end" : "if i > n then i = 1 end"}
+    headers[${luaString(opts.header ?? "x-telegram-init-data")}] = values[i]
+  end
+  return wrk.format(${luaString(opts.method ?? "GET")}, ${luaString(opts.path)}, headers, ${opts.method === "POST" ? '"{}"' : "nil"})
+end
+function done(summary, latency, requests)
+  io.write(string.format('WRK {"requests":%d,"us":%d,"p50":%d,"p99":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout + summary.errors.status))
+end
+`;
+  const file = join(dir, `${name}.lua`);
+  writeFileSync(file, lua);
+  return file;
+}
+
+export async function runWrk(url: string, script: string, { seconds = 10, connections = 32 } = {}): Promise<WrkResult> {
+  // One wrk thread: the machine has two cores, one for the server and one for the load.
+  const proc = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const line = out.split("\n").find((l) => l.startsWith("WRK "));
+  if (!line) throw new Error(`wrk printed no summary:\n${out}\n${await new Response(proc.stderr).text()}`);
+  const r = JSON.parse(line.slice(4)) as { requests: number; us: number; p50: number; p99: number; errors: number };
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  return { requests: r.requests, seconds: r.us / 1e6, rps: r.requests / (r.us / 1e6), p50ms: r.p50 / 1000, p99ms: r.p99 / 1000, non2xx, errors: r.errors };
+}
