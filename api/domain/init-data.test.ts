@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { initDataKey, signInitData, verifyInitData } from "./init-data.ts";
+import { createInitDataVerifier, initDataKey, signInitData, verifyInitData } from "./init-data.ts";
 
 const key = initDataKey("123456:TEST-token");
 const now = new Date("2026-05-01T00:00:00Z");
@@ -30,5 +30,16 @@ describe("Telegram init data", () => {
     expect(() => verifyInitData(raw, initDataKey("654321:OTHER"), 3600, now)).toThrow("bad signature");
     expect(() => verifyInitData(raw, key, 30, now)).toThrow("expired");
     expect(() => verifyInitData("user=%7B%7D", key, 3600, now)).toThrow("missing hash");
+  });
+});
+
+describe("the remembering verifier", () => {
+  test("answers a repeated string from memory but still enforces the age limit", () => {
+    const verify = createInitDataVerifier(key, 3600, 2);
+    const raw = signInitData({ user, authDate }, key);
+    expect(verify(raw, now).user.id).toBe(42);
+    expect(verify(raw, now).user.id).toBe(42);
+    expect(() => verify(raw, new Date(now.getTime() + 2 * 3600_000))).toThrow("expired");
+    expect(() => verify(raw.replace("Ann", "Bob"), now)).toThrow("bad signature");
   });
 });

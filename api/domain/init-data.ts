@@ -45,6 +45,27 @@ export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, 
   return { user, startParam: params.get("start_param") ?? undefined, authDate };
 }
 
+/**
+ * A verifier that remembers init data it has already checked: a mini app sends the same string
+ * with every call, so the signature is computed once per launch rather than once per request.
+ * The age limit is still applied on every call.
+ */
+export function createInitDataVerifier(key: Buffer, maxAgeSeconds: number, capacity = 50_000) {
+  const verified = new Map<string, InitData>();
+  return (raw: string, now: Date): InitData => {
+    const known = verified.get(raw);
+    if (known) {
+      if (now.getTime() / 1000 - known.authDate > maxAgeSeconds) throw unauthorized("expired, reopen the app from the bot");
+      return known;
+    }
+    const data = verifyInitData(raw, key, maxAgeSeconds, now);
+    // Oldest first out: a Map iterates in insertion order.
+    if (verified.size >= capacity) verified.delete(verified.keys().next().value!);
+    verified.set(raw, data);
+    return data;
+  };
+}
+
 /** Builds signed init data the way Telegram does. */
 export function signInitData(fields: { user: InitData["user"]; startParam?: string; authDate: number }, key: Buffer): string {
   const params = new URLSearchParams();

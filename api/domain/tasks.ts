@@ -2,6 +2,7 @@
 // or a concurrent second call pays nothing.
 import { and, asc, eq, inArray, sql } from "../../db/ops.ts";
 import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
+import { prepared } from "../../db/prepared.ts";
 import { inTransaction, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, notFound } from "./errors.ts";
@@ -45,12 +46,14 @@ export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): T
 /** Active tasks with the user's completion flags. */
 export function activeTasksFor(deps: Deps, userId: number) {
   const today = utcDay(deps.clock());
-  const active = deps.db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).all();
-  const done = deps.db
-    .select({ taskId: taskCompletions.taskId, day: taskCompletions.day })
-    .from(taskCompletions)
-    .where(and(eq(taskCompletions.userId, userId), inArray(taskCompletions.day, [today, "once"])))
-    .all();
+  const active = prepared(deps.db, "activeTasks", (db) => db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare()).all();
+  const done = prepared(deps.db, "userCompletions", (db) =>
+    db
+      .select({ taskId: taskCompletions.taskId, day: taskCompletions.day })
+      .from(taskCompletions)
+      .where(and(eq(taskCompletions.userId, sql.placeholder("userId")), inArray(taskCompletions.day, [sql.placeholder("today"), "once"])))
+      .prepare(),
+  ).all({ userId, today });
   const doneKeys = new Set(done.map((d) => `${d.taskId}:${d.day}`));
   return active.map((task) => {
     const completed = doneKeys.has(`${task.id}:${periodOf(task.kind, today)}`);

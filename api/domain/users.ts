@@ -1,6 +1,7 @@
 // Registration and the per-user figures derived at read time (streaks and "today" reset by day).
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "../../db/ops.ts";
+import { prepared } from "../../db/prepared.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
 import { inTransaction, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
@@ -25,7 +26,7 @@ function newRefCode(): string {
  * a later /start with another code changes nothing and no cycle can form.
  */
 export function registerUser(deps: Deps, profile: TelegramProfile, startParam?: string): { user: User; created: boolean } {
-  const existing = deps.db.select().from(users).where(eq(users.tgId, profile.tgId)).get();
+  const existing = findUserByTgId(deps, profile.tgId);
   if (existing) return { user: refreshProfile(deps, existing, profile), created: false };
 
   const now = deps.clock();
@@ -80,8 +81,9 @@ export function getUser(deps: Deps, id: number): User {
   return user;
 }
 
+/** The lookup behind every user request, hence prepared once. */
 export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
-  return deps.db.select().from(users).where(eq(users.tgId, tgId)).get();
+  return prepared(deps.db, "userByTgId", (db) => db.select().from(users).where(eq(users.tgId, sql.placeholder("tgId"))).prepare()).get({ tgId });
 }
 
 /** A streak survives until the end of the day after its last daily task. */

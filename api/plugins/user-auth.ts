@@ -3,16 +3,17 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../domain/context.ts";
 import { AppError } from "../domain/errors.ts";
-import { verifyInitData } from "../domain/init-data.ts";
+import { createInitDataVerifier } from "../domain/init-data.ts";
 import { findUserByTgId, registerUser } from "../domain/users.ts";
 
 export function userAuth(deps: Deps, initDataKey: Buffer) {
+  const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
   return new Elysia({ name: "user-auth" }).macro({
     user: {
       resolve({ headers, query }) {
         const raw = headers["x-telegram-init-data"];
         if (raw) {
-          const data = verifyInitData(raw, initDataKey, deps.config.initDataMaxAge, deps.clock());
+          const data = verify(raw, deps.clock());
           const profile = {
             tgId: data.user.id,
             firstName: data.user.first_name,
