@@ -1,4 +1,5 @@
 // What every domain function receives: plain values and services, never an HTTP request.
+import type { Database } from "bun:sqlite";
 import type { Config } from "../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { MembershipChecker } from "./membership.ts";
@@ -35,4 +36,13 @@ export function changedRows(result: unknown): number {
   const changes = (result as { changes?: unknown } | undefined)?.changes;
   if (typeof changes !== "number") throw new Error("the SQLite driver did not report changed rows");
   return changes;
+}
+
+/**
+ * The SQLite connection a transaction runs on. Hot paths run plain SQL through its query()
+ * cache, which compiles each statement once per connection, instead of building it with drizzle
+ * on every call. drizzle keeps the client on the transaction's session without typing it.
+ */
+export function connectionOf(tx: Tx): Database {
+  return (tx as unknown as { session: { client: Database } }).session.client;
 }

@@ -1,8 +1,7 @@
 // Every balance change goes through credit() or debit(): one ledger row and the cached balance,
 // in the caller's transaction.
-import { and, eq, gte, sql } from "../../db/ops.ts";
-import { ledger, users, type LedgerReason } from "../../db/schema/index.ts";
-import { changedRows, type Tx } from "./context.ts";
+import type { LedgerReason } from "../../db/schema/index.ts";
+import { connectionOf, type Tx } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { utcDay } from "./time.ts";
 
@@ -19,43 +18,34 @@ type Movement = { userId: number; amount: number; reason: LedgerReason; refId?: 
 
 export function credit(tx: Tx, m: Movement): number {
   assertPositive(m.amount);
-  const earning = earningReasons.has(m.reason);
-  const today = utcDay(m.at);
-  tx.update(users)
-    .set({
-      balance: sql`${users.balance} + ${m.amount}`,
-      ...(earning && {
-        totalEarned: sql`${users.totalEarned} + ${m.amount}`,
-        earnedToday: sql`case when ${users.earnedDay} = ${today} then ${users.earnedToday} + ${m.amount} else ${m.amount} end`,
-        earnedDay: today,
-      }),
-    })
-    .where(eq(users.id, m.userId))
-    .run();
+  const conn = connectionOf(tx);
+  if (earningReasons.has(m.reason)) {
+    const today = utcDay(m.at);
+    conn
+      .query(`update users set balance = balance + ?1, total_earned = total_earned + ?1,
+        earned_today = case when earned_day = ?2 then earned_today + ?1 else ?1 end, earned_day = ?2 where id = ?3`)
+      .run(m.amount, today, m.userId);
+  } else {
+    conn.query("update users set balance = balance + ?1 where id = ?2").run(m.amount, m.userId);
+  }
   return insertEntry(tx, "credit", m);
 }
 
 /** Debits only if the balance covers it; otherwise nothing is written. */
 export function debit(tx: Tx, m: Movement): number {
   assertPositive(m.amount);
-  const changed = changedRows(
-    tx
-      .update(users)
-      .set({ balance: sql`${users.balance} - ${m.amount}` })
-      .where(and(eq(users.id, m.userId), gte(users.balance, m.amount)))
-      .run(),
-  );
-  if (changed !== 1) throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
+  const { changes } = connectionOf(tx).query("update users set balance = balance - ?1 where id = ?2 and balance >= ?1").run(m.amount, m.userId);
+  if (changes !== 1) throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
   return insertEntry(tx, "debit", m);
 }
 
 function insertEntry(tx: Tx, type: "credit" | "debit", m: Movement): number {
-  const row = tx
-    .insert(ledger)
-    .values({ userId: m.userId, type, reason: m.reason, amount: m.amount, refId: m.refId, note: m.note, createdAt: m.at })
-    .returning({ id: ledger.id })
-    .get();
-  return row.id;
+  const row = connectionOf(tx)
+    .query<{ id: number }, [number, string, string, number, number | null, string | null, number]>(
+      "insert into ledger (user_id, type, reason, amount, ref_id, note, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
+    )
+    .get(m.userId, type, m.reason, m.amount, m.refId ?? null, m.note ?? null, m.at.getTime());
+  return row!.id;
 }
 
 function assertPositive(amount: number): void {

@@ -32,6 +32,10 @@ export const broadcastDeliveries = sqliteTable(
   (t) => [
     index("broadcast_deliveries_status_idx").on(t.status, t.id),
     index("broadcast_deliveries_claim_idx").on(t.claimToken),
+    // Foreign keys need an index on the child side, or SQLite scans this table whenever it
+    // checks a user or broadcast row against it.
+    index("broadcast_deliveries_user_idx").on(t.userId),
+    index("broadcast_deliveries_broadcast_idx").on(t.broadcastId),
   ],
 );
 

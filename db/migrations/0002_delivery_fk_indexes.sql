@@ -1,0 +1,2 @@
+CREATE INDEX `broadcast_deliveries_user_idx` ON `broadcast_deliveries` (`user_id`);--> statement-breakpoint
+CREATE INDEX `broadcast_deliveries_broadcast_idx` ON `broadcast_deliveries` (`broadcast_id`);
