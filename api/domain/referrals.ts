@@ -1,8 +1,8 @@
 // The referral rule: a referred user qualifies once they joined the channel and completed two
 // daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
-import { and, desc, eq, isNull, sql } from "../../db/ops.ts";
+import { desc, eq, sql } from "../../db/ops.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
-import type { Deps, Tx } from "./context.ts";
+import { connectionOf, type Deps, type Tx } from "./context.ts";
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
@@ -13,14 +13,16 @@ export function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompl
 }
 
 /** Called inside the completion's transaction with the user's updated row. */
-export function qualifyIfDue(tx: Tx, user: User, at: Date): Notice[] {
+type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" | "dailyTasksCompleted">;
+
+export function qualifyIfDue(tx: Tx, user: Qualifying, at: Date): Notice[] {
   if (!isQualifying(user)) return [];
-  const marked = tx
-    .update(referrals)
-    .set({ qualifiedAt: at })
-    .where(and(eq(referrals.referredId, user.id), isNull(referrals.qualifiedAt)))
-    .returning({ referrerId: referrals.referrerId })
-    .get();
+  // Runs on every completion of a qualifying user, so it is plain SQL compiled once.
+  const marked = connectionOf(tx)
+    .query<{ referrerId: number }, [number, number]>(
+      "update referrals set qualified_at = ? where referred_id = ? and qualified_at is null returning referrer_id as referrerId",
+    )
+    .get(at.getTime(), user.id);
   if (!marked) return [];
 
   const referrer = tx

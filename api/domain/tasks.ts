@@ -3,11 +3,12 @@
 import { and, asc, eq, inArray, sql } from "../../db/ops.ts";
 import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
 import { prepared } from "../../db/prepared.ts";
-import { inTransaction, type Deps } from "./context.ts";
+import { connectionOf, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, notFound } from "./errors.ts";
 import { credit } from "./ledger.ts";
 import { qualifyIfDue } from "./referrals.ts";
+import { groupCommit } from "./write-queue.ts";
 import { addDays, utcDay } from "./time.ts";
 
 const rewardReason: Record<TaskKind, LedgerReason> = {
@@ -84,45 +85,52 @@ export async function completeTask(deps: Deps, user: User, taskId: number) {
   }
 
   const now = deps.clock();
-  const { result, notices } = inTransaction(deps.db, (tx) => {
-    const inserted = tx
-      .insert(taskCompletions)
-      .values({ taskId: task.id, userId: user.id, day, reward: task.reward, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: taskCompletions.id })
-      .get();
+  const isDaily = task.kind === "daily_activity";
+  const isChannel = task.kind === "follow_channel";
+  // The busiest write of the product: plain SQL compiled once, committed in groups.
+  const { result, notices } = await groupCommit(deps.db, (tx) => {
+    const conn = connectionOf(tx);
+    const inserted = conn
+      .query<{ id: number }, [number, number, string, number, number]>(
+        "insert into task_completions (task_id, user_id, day, reward, created_at) values (?, ?, ?, ?, ?) on conflict do nothing returning id",
+      )
+      .get(task.id, user.id, day, task.reward, now.getTime());
     if (!inserted) throw alreadyDone();
 
-    const before = tx.select().from(users).where(eq(users.id, user.id)).get()!;
-    const isDaily = task.kind === "daily_activity";
-    const streak = isDaily ? (before.lastDailyDay === addDays(today, -1) ? before.currentStreak + 1 : 1) : undefined;
-    const updated = tx
-      .update(users)
-      .set({
-        tasksCompleted: sql`${users.tasksCompleted} + 1`,
-        lastActivityAt: now,
-        lastActiveDay: today,
-        ...(isDaily && {
-          dailyTasksCompleted: sql`${users.dailyTasksCompleted} + 1`,
-          currentStreak: streak,
-          lastDailyDay: today,
-        }),
-        ...(task.kind === "follow_channel" && { channelJoined: true }),
-      })
-      .where(eq(users.id, user.id))
-      .returning()
-      .get()!;
+    const before = conn
+      .query<{ lastActiveDay: string | null; channelJoined: number }, [number]>(
+        "select last_active_day as lastActiveDay, channel_joined as channelJoined from users where id = ?",
+      )
+      .get(user.id)!;
+    const updated = conn
+      .query<{ channelJoined: number; dailyTasksCompleted: number }, [number, string, string, number, number, number]>(
+        `update users set
+           tasks_completed = tasks_completed + 1,
+           last_activity_at = ?1,
+           last_active_day = ?2,
+           daily_tasks_completed = daily_tasks_completed + ?4,
+           current_streak = case when ?4 = 0 then current_streak when last_daily_day = ?3 then current_streak + 1 else 1 end,
+           last_daily_day = case when ?4 = 0 then last_daily_day else ?2 end,
+           channel_joined = channel_joined or ?5
+         where id = ?6
+         returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted`,
+      )
+      .get(now.getTime(), today, addDays(today, -1), isDaily ? 1 : 0, isChannel ? 1 : 0, user.id)!;
 
     if (task.reward > 0) {
       credit(tx, { userId: user.id, amount: task.reward, reason: rewardReason[task.kind], refId: inserted.id, at: now });
     }
-    tx.update(tasks).set({ completionCount: sql`${tasks.completionCount} + 1` }).where(eq(tasks.id, task.id)).run();
+    conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(task.id);
     bumpDaily(tx, today, "completions");
     if (before.lastActiveDay !== today) bumpDaily(tx, today, "activeUsers");
-    if (task.kind === "follow_channel" && !before.channelJoined) bumpCounter(tx, "verified_joins");
+    if (isChannel && !before.channelJoined) bumpCounter(tx, "verified_joins");
 
-    const notices = qualifyIfDue(tx, updated, now);
-    const after = tx.select({ balance: users.balance, currentStreak: users.currentStreak, lastDailyDay: users.lastDailyDay }).from(users).where(eq(users.id, user.id)).get()!;
+    const notices = qualifyIfDue(tx, { ...user, channelJoined: updated.channelJoined === 1, dailyTasksCompleted: updated.dailyTasksCompleted }, now);
+    const after = conn
+      .query<{ balance: number; currentStreak: number; lastDailyDay: string | null }, [number]>(
+        "select balance, current_streak as currentStreak, last_daily_day as lastDailyDay from users where id = ?",
+      )
+      .get(user.id)!;
     return { result: { task, reward: task.reward, ...after }, notices };
   });
   for (const notice of notices) deps.notifier.notify(notice);
