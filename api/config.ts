@@ -1,5 +1,6 @@
 // The one place the environment is read. Everything else receives a validated Config.
 import { z } from "zod";
+import { adminPasswordSchema } from "./domain/rules.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -17,7 +18,7 @@ const configSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, "must be at least 10 characters").optional()),
+  ADMIN_PASSWORD: optionalText.pipe(adminPasswordSchema.optional()),
   BOT_TOKEN: optionalText.pipe(
     z.string().regex(/^\d+:[\w-]+$/, "must look like 123456:ABC-def").optional(),
   ),

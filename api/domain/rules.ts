@@ -1,4 +1,5 @@
 // The product's constants, each written once. Task rewards live on the tasks themselves.
+import { z } from "zod";
 import { usdt } from "./money.ts";
 
 export const rules = {
@@ -10,6 +11,7 @@ export const rules = {
   broadcastMinLength: 5,
   broadcastMaxLength: 4000,
   defaultTaskReward: usdt("0.2"),
+  adminPasswordMinLength: 10,
   loginFailureLimit: 5,
   loginFailureWindowMs: 15 * 60_000,
   adminTokenTtlSeconds: 12 * 3600,
@@ -25,3 +27,9 @@ export const explorer = {
 
 export const walletPattern = /^0x[0-9a-fA-F]{40}$/;
 export const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+/** Every admin password, wherever it is set (ADMIN_PASSWORD, `refbot admin add`). */
+export const adminPasswordSchema = z
+  .string()
+  .min(rules.adminPasswordMinLength, `must be at least ${rules.adminPasswordMinLength} characters`)
+  .max(1000, "must be at most 1000 characters");

@@ -1,0 +1,55 @@
+// refbot admin add: the first (or another) admin, written straight into the local database.
+import { input, password as passwordPrompt } from "@inquirer/prompts";
+import { Command } from "commander";
+import { z } from "zod";
+import { adminPasswordSchema, rules } from "../../api/domain/rules.ts";
+import { usageError } from "../errors.ts";
+import { dbOption, localConfig, localNote } from "../local.ts";
+import { jsonOption, parse } from "../options.ts";
+import { emit } from "../output/print.ts";
+import { interactive, readStdin } from "../prompts.ts";
+
+const email = z.string().trim().max(320).pipe(z.email("must be an e-mail address"));
+const password = adminPasswordSchema;
+
+const add = new Command("add")
+  .description("(server: local database) create an admin account")
+  .option("--email <email>", "the admin's e-mail (asked for when missing)")
+  .option("--password-stdin", "read the password from stdin instead of asking")
+  .option(...dbOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+${localNote}
+The password has at least ${rules.adminPasswordMinLength} characters; a terminal asks for it twice, hidden.
+
+Examples:
+  $ refbot admin add
+  $ refbot admin add --email ops@example.com --password-stdin < pw.txt`)
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ email: email.optional(), passwordStdin: z.boolean().optional(), db: z.string().optional(), json: z.boolean().optional() }), rawOptions);
+    const ask = { output: process.stderr };
+    if (!interactive() && (!opts.email || !opts.passwordStdin)) throw usageError("no terminal to ask at: pass --email and --password-stdin (the password on stdin)");
+    const address = opts.email ?? (await input({ message: "E-mail:", validate: (v) => email.safeParse(v).error?.issues[0]?.message ?? true }, ask)).trim();
+    let secret: string;
+    if (opts.passwordStdin) {
+      secret = (await readStdin()).split(/\r?\n/)[0] ?? "";
+      parse(z.object({ passwordStdin: password }), { passwordStdin: secret });
+    } else {
+      secret = await passwordPrompt({ message: `Password (${rules.adminPasswordMinLength}+ characters):`, mask: true, validate: (v) => password.safeParse(v).error?.issues[0]?.message ?? true }, ask);
+      const again = await passwordPrompt({ message: "Password again:", mask: true }, ask);
+      if (again !== secret) throw usageError("the two passwords differ; nothing was changed");
+    }
+    // Loaded here, not at the top: the API commands should not open or load the database layer.
+    const { openDeps } = await import("../../api/bootstrap.ts");
+    const { addAdmin } = await import("../../api/domain/admins.ts");
+    const config = localConfig(command);
+    const deps = openDeps(config);
+    try {
+      const admin = await addAdmin(deps, address, secret);
+      emit({ id: admin.id, email: admin.email, databasePath: config.databasePath }, opts, (a) => `Added admin #${a.id} ${a.email} to ${a.databasePath}.\nSign in with \`refbot login\`.`);
+    } finally {
+      deps.db.sqlite.close();
+    }
+  });
+
+export const adminCommand = new Command("admin").description("admin accounts").addCommand(add);

@@ -1,0 +1,120 @@
+// refbot broadcast send | status | flush.
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import { z } from "zod";
+import { rules } from "../../api/domain/rules.ts";
+import type { Broadcast } from "../api-client.ts";
+import { usageError } from "../errors.ts";
+import { csvOption, jsonOption, limit, output, parse, yesOption } from "../options.ts";
+import { colors, stderrColors } from "../output/colors.ts";
+import { age, duration, truncate } from "../output/format.ts";
+import { emit, emitList, type Column } from "../output/print.ts";
+import { table } from "../output/table.ts";
+import { confirmOrStop, interactive, readStdin } from "../prompts.ts";
+import { requireClient } from "../session.ts";
+
+const { broadcastMinLength: min, broadcastMaxLength: max } = rules;
+const message = z.string().trim().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
+
+/** The text from the argument, --file, or a pipe; exactly one of them. */
+async function messageFrom(text: string | undefined, file: string | undefined): Promise<string> {
+  if (text !== undefined && file !== undefined) throw usageError("give the message or --file, not both");
+  if (text !== undefined) return text;
+  if (file !== undefined) {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (error) {
+      throw usageError(`--file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  if (!interactive()) return readStdin();
+  throw usageError("no message: give it as an argument, with --file, or on stdin");
+}
+
+const send = new Command("send")
+  .description("queue a message (Markdown) to every reachable user")
+  .argument("[message]", `the text, ${min}-${max} characters`)
+  .option("--file <file>", "read the message from a file")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+With no message and no --file, the message is read from stdin (when that is
+not a terminal). The bot sends the queue in batches: see \`broadcast status\`.
+
+Examples:
+  $ refbot broadcast send "*New task*: share the bot and earn 0.5 USDT"
+  $ refbot broadcast send --file announcement.md --yes
+  $ echo "Maintenance tonight 22:00 UTC" | refbot broadcast send`)
+  .action(async (text: string | undefined, rawOptions, command: Command) => {
+    const raw = parse(z.object({ file: z.string().optional(), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions);
+    const opts = parse(z.object({ message }), {}, { message: await messageFrom(text, raw.file) });
+    const client = await requireClient(command);
+    if (!raw.yes && interactive()) process.stderr.write(`${stderrColors.dim(opts.message.split("\n").map((line) => `  ${line}`).join("\n"))}\n`);
+    await confirmOrStop("Send this to every reachable user?", raw.yes);
+    const answer = await client.broadcast(opts.message);
+    emit(answer, raw, (a) => `Queued broadcast #${a.broadcast.id} for ${a.queuedCount} users; ETA ${a.broadcast.etaSeconds > 0 ? duration(a.broadcast.etaSeconds) : "at the next flush"}.`);
+  });
+
+const columns: Column<Broadcast>[] = [
+  { header: "id", value: (b) => b.id, align: "right" },
+  { header: "age", value: (b) => b.createdAt, display: (b) => age(b.createdAt) },
+  { header: "total", value: (b) => b.total, align: "right" },
+  { header: "sent", value: (b) => b.sent, align: "right" },
+  { header: "failed", value: (b) => b.failed, align: "right", display: (b) => (b.failed ? colors.red(String(b.failed)) : 0) },
+  { header: "pending", value: (b) => b.pending, align: "right" },
+  // With BROADCAST_INTERVAL=0 (cron sets the pace) the server's ETA is 0 while messages remain.
+  { header: "eta", value: (b) => b.etaSeconds, display: (b) => (b.pending === 0 ? "done" : b.etaSeconds > 0 ? duration(b.etaSeconds) : "next flush") },
+  { header: "message", value: (b) => b.message, display: (b) => truncate(b.message, 200), flex: true },
+];
+
+const status = new Command("status")
+  .description("progress of recent broadcasts: total, sent, failed, pending, ETA")
+  .option("--limit <n>", "how many broadcasts (1-100)", "5")
+  .option(...jsonOption)
+  .option(...csvOption)
+  .addHelpText("after", "\nExample:\n  $ refbot broadcast status")
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ limit: limit(100), ...output }), rawOptions);
+    const client = await requireClient(command);
+    emitList(await client.broadcasts(opts.limit), opts, columns, "No broadcasts yet.");
+  });
+
+const why: Record<string, string> = {
+  sent: "",
+  retry: "will be retried",
+  failed: "gave up after retries",
+  blocked: "user blocked the bot; skipped until they write to it",
+  not_sent: "not tried: stopped by the rate limit",
+};
+
+const flush = new Command("flush")
+  .description("send the next batch of queued messages now (for cron, every 5 minutes)")
+  .option(...jsonOption)
+  .addHelpText("after", `
+Needs the bot running on the server (BOT_TOKEN set); in demo mode it fails
+with BOT_NOT_RUNNING. The server also flushes by itself every
+BROADCAST_INTERVAL seconds; set BROADCAST_INTERVAL=0 to leave the pace to
+cron. A Telegram 429 stops the batch; the answer says when to resume.
+
+Examples:
+  $ refbot broadcast flush
+  crontab line:
+  */5 * * * * refbot broadcast flush >> /var/log/refbot-flush.log 2>&1`)
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ json: z.boolean().optional() }), rawOptions);
+    const client = await requireClient(command);
+    const report = await client.flushBroadcasts();
+    emit(report, opts, (r) => {
+      const summary = `Claimed ${r.claimed}: sent ${r.sent}, retry later ${r.retried}, blocked ${r.blocked}, failed ${r.failed}.`;
+      const limited = r.stoppedByRateLimit ? `\n${colors.yellow(`Telegram rate limit: stopped; sending resumes in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
+      const rows = r.results.map((d) => [d.deliveryId, d.tgId, d.outcome === "sent" ? colors.green("sent") : colors.yellow(d.outcome), [why[d.outcome], d.error].filter(Boolean).join(": ")]);
+      const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : "\nNothing was queued.";
+      return `${summary}${limited}${detail}`;
+    });
+  });
+
+export const broadcastCommand = new Command("broadcast")
+  .description("message every user; progress; send now")
+  .addCommand(send)
+  .addCommand(status)
+  .addCommand(flush);

@@ -1,0 +1,48 @@
+// refbot leaderboard earnings | referrals | activity.
+import { Argument, Command } from "commander";
+import { z } from "zod";
+import { leaderboardCategories, type LeaderboardCategory } from "../../api/domain/leaderboard.ts";
+import type { LeaderboardEntry } from "../api-client.ts";
+import { csvOption, jsonOption, limit, output, parse } from "../options.ts";
+import { truncate } from "../output/format.ts";
+import { emitList, type Column } from "../output/print.ts";
+import { requireClient } from "../session.ts";
+
+const common: Column<LeaderboardEntry>[] = [
+  { header: "rank", value: (e) => e.rank, align: "right" },
+  { header: "id", value: (e) => e.id, align: "right" },
+  { header: "tg id", value: (e) => e.tgId },
+  { header: "username", value: (e) => e.username, display: (e) => (e.username ? `@${truncate(e.username, 18)}` : "-") },
+  { header: "first name", value: (e) => e.firstName, display: (e) => truncate(e.firstName ?? "-", 14) },
+];
+
+const figures: Record<LeaderboardCategory, Column<LeaderboardEntry>[]> = {
+  earnings: [
+    { header: "total earned", value: (e) => e.totalEarned, align: "right" },
+    { header: "balance", value: (e) => e.balance, align: "right" },
+  ],
+  referrals: [{ header: "referrals", value: (e) => e.referralCount, align: "right" }],
+  activity: [
+    { header: "tasks", value: (e) => e.taskCount, align: "right" },
+    { header: "streak", value: (e) => e.currentStreak, align: "right" },
+  ],
+};
+
+export const leaderboardCommand = new Command("leaderboard")
+  .description("top users by earnings, referrals or tasks")
+  .addArgument(new Argument("<category>", "what to rank by").choices(leaderboardCategories))
+  .option("--limit <n>", "how many (1-100)", "10")
+  .option(...jsonOption)
+  .option(...csvOption)
+  .addHelpText("after", `
+Banned users are left out; ties go to the user who joined first.
+
+Examples:
+  $ refbot leaderboard earnings
+  $ refbot leaderboard referrals --limit 50 --csv > top-referrers.csv`)
+  .action(async (category: string, rawOptions, command: Command) => {
+    const opts = parse(z.object({ category: z.enum(leaderboardCategories), limit: limit(100), ...output }), rawOptions, { category });
+    const client = await requireClient(command);
+    const rows = await client.leaderboard(opts.category, opts.limit);
+    emitList(rows, opts, [...common, ...figures[opts.category]], "Nobody on this board yet.");
+  });

@@ -1,0 +1,121 @@
+// refbot withdrawals list | approve | reject | pay: the payout queue.
+import { Command, Option } from "commander";
+import { z } from "zod";
+import { txHashPattern } from "../../api/domain/rules.ts";
+import { withdrawalStatuses } from "../../db/schema/withdrawals.ts";
+import type { ApiClient, Withdrawal } from "../api-client.ts";
+import { forEachId, reportBatch } from "../batch.ts";
+import { csvOption, id, ids, jsonOption, limit, output, parse, yesOption } from "../options.ts";
+import { age, shortAddress, status, userLabel } from "../output/format.ts";
+import { emitList, type Column } from "../output/print.ts";
+import { confirmOrStop, interactive } from "../prompts.ts";
+import { requireClient } from "../session.ts";
+
+const columns = (full: boolean): Column<Withdrawal>[] => [
+  { header: "id", value: (w) => w.id, align: "right" },
+  { header: "user", value: (w) => w.username ?? w.tgId, display: (w) => userLabel(w) },
+  { header: "tg id", value: (w) => w.tgId },
+  { header: "amount", value: (w) => w.amountUsdt, align: "right" },
+  { header: "address", value: (w) => w.addressBep20, display: (w) => (full ? w.addressBep20 : shortAddress(w.addressBep20)) },
+  { header: "status", value: (w) => w.status, display: (w) => status(w.status) },
+  { header: "age", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
+  ...(full ? [{ header: "tx hash", value: (w: Withdrawal) => w.txHash }, { header: "reason", value: (w: Withdrawal) => w.failReason }] : []),
+];
+
+const list = new Command("list")
+  .description("list withdrawal requests, newest first")
+  .addOption(new Option("--status <status>", "only this status").choices(withdrawalStatuses))
+  .option("--limit <n>", "how many (1-200)", "50")
+  .option("--full", "whole addresses, tx hashes and reject reasons")
+  .option(...jsonOption)
+  .option(...csvOption)
+  .addHelpText("after", `
+The table shortens addresses to 0x12ab…cdef; --full, --csv and --json
+carry them whole.
+
+Examples:
+  $ refbot withdrawals list --status pending
+  $ refbot withdrawals list --status approved --csv > payouts.csv`)
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ status: z.enum(withdrawalStatuses).optional(), limit: limit(200), full: z.boolean().optional(), ...output }), rawOptions);
+    const client = await requireClient(command);
+    const rows = await client.withdrawals({ status: opts.status, limit: opts.limit });
+    emitList(rows, opts, columns(Boolean(opts.full) || Boolean(opts.csv)), opts.status ? `No ${opts.status} withdrawals.` : "No withdrawals.");
+  });
+
+// Summary lines stay within 80 columns; --json carries the whole address and hash.
+const done = (w: Withdrawal) => `${w.status}: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)} (${userLabel(w)})`;
+
+/** At a terminal, shows what the ids are before asking; the list is only for the question. */
+async function confirmIds(client: ApiClient, verb: string, from: Withdrawal["status"], list: number[], yes?: boolean) {
+  if (yes || !interactive()) return;
+  const known = new Map((await client.withdrawals({ status: from, limit: 200 })).map((w) => [w.id, w]));
+  const lines = list.map((n) => {
+    const w = known.get(n);
+    return w ? `  #${n}  ${w.amountUsdt} USDT  ${w.addressBep20}  ${userLabel(w)}` : `  #${n}  (not ${from}; the server will say why)`;
+  });
+  process.stderr.write(`${lines.join("\n")}\n`);
+  await confirmOrStop(`${verb} ${list.length === 1 ? "this withdrawal" : `these ${list.length} withdrawals`}?`, yes);
+}
+
+const actionOptions = z.object({ ids, yes: z.boolean().optional(), json: z.boolean().optional() });
+
+const approve = new Command("approve")
+  .description("approve pending withdrawals (several ids at once)")
+  .argument("<id...>", "withdrawal ids")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+Only pending requests can be approved; an id another admin got to first
+fails with a conflict, and the command exits 1 naming it.
+
+Examples:
+  $ refbot withdrawals approve 12
+  $ refbot withdrawals approve 12 13 14 --yes`)
+  .action(async (rawIds: string[], rawOptions, command: Command) => {
+    const opts = parse(actionOptions, rawOptions, { ids: rawIds });
+    const client = await requireClient(command);
+    await confirmIds(client, "Approve", "pending", opts.ids, opts.yes);
+    reportBatch(await forEachId(opts.ids, (n) => client.approveWithdrawal(n)), opts, done);
+  });
+
+const reject = new Command("reject")
+  .description("reject pending withdrawals and refund the amounts (several ids at once)")
+  .argument("<id...>", "withdrawal ids")
+  .requiredOption("--reason <text>", "why; the user is told")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+Example:
+  $ refbot withdrawals reject 15 16 --reason "Exchange address, not BEP-20"`)
+  .action(async (rawIds: string[], rawOptions, command: Command) => {
+    const opts = parse(actionOptions.extend({ reason: z.string().trim().min(1, "is required").max(1000) }), rawOptions, { ids: rawIds });
+    const client = await requireClient(command);
+    await confirmIds(client, "Reject and refund", "pending", opts.ids, opts.yes);
+    reportBatch(await forEachId(opts.ids, (n) => client.rejectWithdrawal(n, opts.reason)), opts, (w) => `rejected, ${w.amountUsdt} USDT refunded to ${userLabel(w)}`);
+  });
+
+const pay = new Command("pay")
+  .description("mark an approved withdrawal paid with its transaction hash")
+  .argument("<id>", "withdrawal id")
+  .requiredOption("--tx <hash>", "the BEP-20 transaction hash (0x + 64 hex)")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+Example:
+  $ refbot withdrawals pay 12 \\
+      --tx 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060`)
+  .action(async (rawId: string, rawOptions, command: Command) => {
+    const schema = z.object({ id, tx: z.string().trim().regex(txHashPattern, "must be 0x followed by 64 hex characters"), yes: z.boolean().optional(), json: z.boolean().optional() });
+    const opts = parse(schema, rawOptions, { id: rawId });
+    const client = await requireClient(command);
+    await confirmIds(client, `Mark paid with ${opts.tx}:`, "approved", [opts.id], opts.yes);
+    reportBatch(await forEachId([opts.id], (n) => client.payWithdrawal(n, opts.tx)), opts, (w) => `paid: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)}, tx ${shortAddress(w.txHash)}`);
+  });
+
+export const withdrawalsCommand = new Command("withdrawals")
+  .description("the payout queue: list, approve, reject, pay")
+  .addCommand(list)
+  .addCommand(approve)
+  .addCommand(reject)
+  .addCommand(pay);

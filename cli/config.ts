@@ -1,0 +1,78 @@
+// The CLI's one reader of the environment (REFBOT_*, XDG_CONFIG_HOME, NO_COLOR) and of the
+// per-user config file that keeps the session token. The server's own settings (DATABASE_PATH)
+// come from api/config.ts createConfig, used by the local commands.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import { CliError } from "./errors.ts";
+
+export const defaultApiUrl = "http://127.0.0.1:3000";
+
+const env = process.env;
+
+export const environment = {
+  apiUrl: env.REFBOT_API_URL?.trim() || undefined,
+  token: env.REFBOT_TOKEN?.trim() || undefined,
+  // https://no-color.org: set and not empty.
+  noColor: Boolean(env.NO_COLOR),
+};
+
+/** ~/.config/refbot/config.json, or under $XDG_CONFIG_HOME when that is set. */
+export function configFile(): string {
+  const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME?.trim() || homedir(), ".config");
+  return join(base, "refbot", "config.json");
+}
+
+const storedSchema = z.object({
+  apiUrl: z.string().optional(),
+  token: z.string().optional(),
+  email: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+
+export type Stored = z.infer<typeof storedSchema>;
+
+export function readStored(): Stored {
+  const file = configFile();
+  if (!existsSync(file)) return {};
+  let parsed;
+  try {
+    parsed = storedSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    parsed = undefined; // Not JSON: reported below like any other unreadable content.
+  }
+  if (!parsed?.success) throw new CliError(`${file} is not a refbot config file; delete it and run \`refbot login\``);
+  return parsed.data;
+}
+
+/** Writes the file readable by its owner only: it holds a bearer token. */
+export function writeStored(stored: Stored): string {
+  const file = configFile();
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  chmodSync(dirname(file), 0o700);
+  writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  // writeFileSync keeps the mode of an existing file, which an older version may have left wider.
+  chmodSync(file, 0o600);
+  return file;
+}
+
+export function forgetStored(): void {
+  const stored = readStored();
+  if (stored.token === undefined) return;
+  const { token: _token, expiresAt: _expiresAt, ...rest } = stored;
+  if (Object.keys(rest).length === 0) rmSync(configFile(), { force: true });
+  else writeStored(rest);
+}
+
+export type Connection = { apiUrl: string; token: string | undefined; tokenSource: "env" | "file" | undefined };
+
+/** Flag beats environment beats the saved login beats the default, for the URL and the token. */
+export function resolveConnection(flagUrl: string | undefined): Connection {
+  const stored = readStored();
+  const apiUrl = (flagUrl ?? environment.apiUrl ?? stored.apiUrl ?? defaultApiUrl).replace(/\/+$/, "");
+  if (environment.token) return { apiUrl, token: environment.token, tokenSource: "env" };
+  // A token saved for one server means nothing to another.
+  const sameServer = stored.apiUrl === undefined || stored.apiUrl.replace(/\/+$/, "") === apiUrl;
+  return sameServer && stored.token ? { apiUrl, token: stored.token, tokenSource: "file" } : { apiUrl, token: undefined, tokenSource: undefined };
+}

@@ -1,0 +1,47 @@
+// Printing, kept apart from collecting: a command hands over its data and how a person reads
+// it; `--json` prints the data itself and `--csv` the raw column values.
+import { toCsv } from "./csv.ts";
+import { table } from "./table.ts";
+
+export type OutputFlags = { json?: boolean; csv?: boolean };
+
+export type Column<T> = {
+  header: string;
+  /** The full value, as CSV gets it. */
+  value: (row: T) => string | number | boolean | null | undefined;
+  /** What the table shows, when it differs (shortened, coloured). */
+  display?: (row: T) => string | number;
+  align?: "left" | "right";
+  /** Cut to the width the other columns leave (long free text: titles, messages, details). */
+  flex?: boolean;
+};
+
+const write = (text: string): void => {
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+};
+
+export function printJson(data: unknown): void {
+  write(JSON.stringify(data, null, 2));
+}
+
+/** One record or a summary: JSON as it is, or the human text. */
+export function emit<T>(data: T, flags: OutputFlags, human: (data: T) => string): void {
+  if (flags.json) printJson(data);
+  else write(human(data));
+}
+
+const flexIndex = (columns: Column<never>[]) => {
+  const i = columns.findIndex((c) => c.flex);
+  return i === -1 ? undefined : i;
+};
+
+export function emitList<T>(rows: T[], flags: OutputFlags, columns: Column<T>[], empty = "Nothing to show."): void {
+  if (flags.json) return printJson(rows);
+  if (flags.csv) {
+    process.stdout.write(toCsv(columns.map((c) => c.header.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")), rows.map((r) => columns.map((c) => c.value(r)))));
+    return;
+  }
+  if (rows.length === 0) return write(empty);
+  const cells = rows.map((r) => columns.map((c) => (c.display ?? c.value)(r) ?? "-").map((v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v)));
+  write(table(columns.map((c) => c.header.toUpperCase()), cells, { align: columns.map((c) => c.align ?? "left"), flex: flexIndex(columns) }));
+}

@@ -1,0 +1,18 @@
+// Questions only for a person at a terminal; scripts and cron (stdin not a TTY) never wait.
+import { confirm as inquirerConfirm } from "@inquirer/prompts";
+import { CliError } from "./errors.ts";
+
+export const interactive = () => Boolean(process.stdin.isTTY);
+
+/** Asks at a terminal unless --yes; a "no" ends the command without changing anything. */
+export async function confirmOrStop(message: string, yes: boolean | undefined): Promise<void> {
+  if (yes || !interactive()) return;
+  const ok = await inquirerConfirm({ message, default: false }, { output: process.stderr });
+  if (!ok) throw new CliError("Cancelled; nothing was changed.");
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
