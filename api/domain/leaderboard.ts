@@ -1,7 +1,7 @@
 // Rankings. Each category sorts by one counter column with an index (banned users excluded,
 // ties to the earlier user).
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "../../db/ops.ts";
-import { users, type User } from "../../db/schema/index.ts";
+import { asc, desc, eq } from "../../db/ops.ts";
+import { rankBlockBits, users, type User } from "../../db/schema/index.ts";
 import type { Deps } from "./context.ts";
 
 export const leaderboardCategories = ["earnings", "referrals", "activity"] as const;
@@ -26,18 +26,24 @@ export function topUsers(deps: Deps, category: LeaderboardCategory, limit: numbe
 }
 
 /**
- * 1 + the users ahead: higher score, or the same score and registered earlier. Each count reads
- * the category's order index alone; banned users ahead are counted through their small partial
- * index and taken off.
+ * 1 + the users ahead: a higher score, or the same score and registered earlier (a lower id).
+ * Read from rank_counts (kept by triggers): the users above come from one row per higher score,
+ * the earlier ties from one row per earlier block, and only the ties inside the user's own
+ * block of ids are counted in the order index. Banned users are in none of these.
  */
 export function rankOf(deps: Deps, category: LeaderboardCategory, user: User): number {
-  const column = users[sortField[category]];
-  const value = user[sortField[category]];
-  const count = (where: SQL | undefined) => deps.db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()!.n;
-  const all = count(gt(column, value)) + count(and(eq(column, value), lt(users.id, user.id)));
-  // Named explicitly: left to itself the planner may walk the big order index instead.
-  const [banned] = deps.db.all<{ n: number }>(sql`
-    select count(*) as n from ${users} indexed by users_banned_idx
-    where ${users.isBanned} = 1 and (${column} > ${value} or (${column} = ${value} and ${users.id} < ${user.id}))`);
-  return all - banned!.n + 1;
+  const column = users[sortField[category]].name;
+  const score = user[sortField[category]];
+  const blockStart = (user.id >> rankBlockBits) << rankBlockBits;
+  const conn = deps.db.$client;
+  const sum = (sql: string, ...params: (string | number)[]) => conn.query<{ n: number }, (string | number)[]>(sql).get(...params)!.n;
+  const above = sum("select coalesce(sum(users), 0) as n from rank_counts where category = ? and block = -1 and score > ?", category, score);
+  const tiedInEarlierBlocks = sum(
+    "select coalesce(sum(users), 0) as n from rank_counts where category = ? and score = ? and block >= 0 and block < ?",
+    category,
+    score,
+    user.id >> rankBlockBits,
+  );
+  const tiedInBlock = sum(`select count(*) as n from users where ${column} = ? and id >= ? and id < ? and is_banned = 0`, score, blockStart, user.id);
+  return above + tiedInEarlierBlocks + tiedInBlock + 1;
 }

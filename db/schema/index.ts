@@ -7,3 +7,4 @@ export * from "./stats.ts";
 export * from "./tasks.ts";
 export * from "./users.ts";
 export * from "./withdrawals.ts";
+export * from "./rank-counts.ts";

@@ -38,12 +38,10 @@ export const users = sqliteTable(
     uniqueIndex("users_ref_code_unique").on(t.refCode),
     uniqueIndex("users_wallet_unique").on(sql`lower(${t.walletBep20})`),
     index("users_username_lower_idx").on(sql`lower(${t.username})`),
-    // Rank indexes hold only the sort columns, so counting "users above me" reads the index
-    // alone; the few banned users are subtracted through their own small partial index.
-    index("users_earnings_order_idx").on(sql`${t.totalEarned} desc`, t.id),
-    index("users_referrals_order_idx").on(sql`${t.qualifiedReferrals} desc`, t.id),
-    index("users_activity_order_idx").on(sql`${t.tasksCompleted} desc`, t.id),
-    index("users_banned_idx").on(t.id).where(sql`${t.isBanned} = 1`),
+    // Leaderboard order, with is_banned so top lists and in-block rank counts read the index alone.
+    index("users_earnings_rank_idx").on(sql`${t.totalEarned} desc`, t.id, t.isBanned),
+    index("users_referrals_rank_idx").on(sql`${t.qualifiedReferrals} desc`, t.id, t.isBanned),
+    index("users_activity_rank_idx").on(sql`${t.tasksCompleted} desc`, t.id, t.isBanned),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );
