@@ -5,7 +5,7 @@
 // commit is on disk.
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import type { Tx } from "./context.ts";
+import { connectionOf, type Tx } from "./context.ts";
 
 type Unit = { run: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -20,10 +20,18 @@ function createWriteQueue(db: Db) {
     try {
       db.transaction(
         (tx) => {
+          const conn = connectionOf(tx);
           for (const unit of batch) {
+            conn.query("savepoint unit").run();
             try {
-              outcomes.push({ ok: true, value: tx.transaction((savepoint) => unit.run(savepoint)) });
+              const value = unit.run(tx);
+              // An async unit would write after its savepoint is released: refuse it.
+              if (value instanceof Promise) throw new Error("group commit units must be synchronous");
+              outcomes.push({ ok: true, value });
+              conn.query("release unit").run();
             } catch (error) {
+              conn.query("rollback to unit").run();
+              conn.query("release unit").run();
               outcomes.push({ ok: false, error });
             }
           }
