@@ -90,6 +90,29 @@ describe("channel membership", () => {
     const checks = tg.calls.filter((c) => c.method === "getChatMember");
     expect(checks.map((c) => [c.body.chat_id, c.body.user_id])).toEqual([["@refbot_channel", user.tgId], ["@refbot_channel", user.tgId]]);
   });
+
+  test("administrators, creators and restricted members count; restricted non-members, left and kicked do not", async () => {
+    const check = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ status: "administrator" }, true],
+      [{ status: "creator" }, true],
+      [{ status: "restricted", is_member: true }, true],
+      [{ status: "restricted", is_member: false }, false],
+      [{ status: "left" }, false],
+      [{ status: "kicked" }, false],
+    ];
+    for (const [i, [status, expected]] of cases.entries()) {
+      tg.statuses.set(700 + i, status);
+      expect(await check.isMember(700 + i)).toBe(expected);
+    }
+  });
+
+  test("a user Telegram does not know is not a member; other errors are not taken for a no", async () => {
+    const check = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    tg.failWhen((c) => (c.method === "getChatMember" && c.body.user_id === 801 ? { error_code: 400, description: "Bad Request: user not found" } : c.method === "getChatMember" ? { error_code: 400, description: "Bad Request: chat not found" } : undefined));
+    expect(await check.isMember(801)).toBe(false);
+    await expect(check.isMember(802)).rejects.toThrow("chat not found");
+  });
 });
 
 describe("broadcast delivery", () => {

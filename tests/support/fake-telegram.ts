@@ -10,6 +10,8 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
   const calls: Call[] = [];
   const updates: Update[] = [];
   const members = new Set<number>();
+  /** A chat member status to answer for a user instead of member/left (e.g. restricted). */
+  const statuses = new Map<number, Record<string, unknown>>();
   /** Return a failure to make that call fail; undefined lets it succeed. */
   let failWith: (call: Call) => Failure | undefined = () => undefined;
   let nextUpdateId = 1;
@@ -27,7 +29,8 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
         return { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(call.body.chat_id), type: "private" }, text: call.body.text };
       case "getChatMember": {
         const id = Number(call.body.user_id);
-        return { status: members.has(id) ? "member" : "left", user: { id, is_bot: false, first_name: "User" } };
+        const user = { id, is_bot: false, first_name: "User" };
+        return { status: members.has(id) ? "member" : "left", ...statuses.get(id), user };
       }
       default:
         return true;
@@ -61,6 +64,7 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     apiRoot: `http://127.0.0.1:${server.port}`,
     calls,
     members,
+    statuses,
     sent: (chatId?: number) => calls.filter((c) => c.method === "sendMessage" && (chatId === undefined || Number(c.body.chat_id) === chatId)),
     failWhen: (rule: typeof failWith) => void (failWith = rule),
     /** A private text message from a user, as Telegram would deliver it. */
