@@ -6,9 +6,14 @@ import { tasks, withdrawalStatuses } from "../db/schema/index.ts";
 // Zod's wording for a missing field is about types; people need to hear that it is required.
 z.config({ customError: (issue) => (issue.input === undefined ? "is required" : undefined) });
 
-const positiveId = z.coerce.number("must be a positive integer").int("must be a positive integer").positive("must be a positive integer");
+// Ids arrive as text in paths and queries: digits only, so "0x1", "1e0" or " 1" is not id 1.
+const positiveId = z
+  .string("must be a positive integer")
+  .regex(/^\d+$/, "must be a positive integer")
+  .transform(Number)
+  .pipe(z.number().int("must be a positive integer").positive("must be a positive integer").max(Number.MAX_SAFE_INTEGER, "is too large"));
 
-export const idParams = z.object({ id: positiveId.max(Number.MAX_SAFE_INTEGER, "is too large") });
+export const idParams = z.object({ id: positiveId });
 
 export const limitQuery = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);

@@ -27,8 +27,9 @@ export function searchUsers(deps: Deps, text: string | undefined, limit: number,
     return Number.isSafeInteger(tgId) ? query.where(eq(users.tgId, tgId)).limit(limit).all() : [];
   }
   const column = q.startsWith("0x") ? sql`lower(${users.walletBep20})` : sql`lower(${users.username})`;
+  // Matches come in key order from the index, so the id cursor pages only the plain list.
   return query
-    .where(and(sql`${column} >= ${q}`, sql`${column} < ${prefixEnd(q)}`, cursor))
+    .where(and(sql`${column} >= ${q}`, sql`${column} < ${prefixEnd(q)}`))
     .orderBy(column)
     .limit(limit)
     .all();

@@ -5,7 +5,7 @@ import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskK
 import { prepared } from "../../db/prepared.ts";
 import { connectionOf, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
-import { AppError, notFound } from "./errors.ts";
+import { AppError, invalid, notFound } from "./errors.ts";
 import { credit } from "./ledger.ts";
 import { qualifyIfDue } from "./referrals.ts";
 import { groupCommit } from "./write-queue.ts";
@@ -23,7 +23,7 @@ function periodOf(kind: TaskKind, today: string): string {
 }
 
 export function getTask(deps: Deps, id: number): Task {
-  const task = deps.db.select().from(tasks).where(eq(tasks.id, id)).get();
+  const task = prepared(deps.db, "taskById", (db) => db.select().from(tasks).where(eq(tasks.id, sql.placeholder("id"))).prepare()).get({ id });
   if (!task) throw notFound(`Task ${id}`);
   return task;
 }
@@ -39,6 +39,7 @@ export function createTask(deps: Deps, input: TaskInput): Task {
 }
 
 export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): Task {
+  if (Object.keys(patch).length === 0) throw invalid("body", "send at least one of kind, title, description, rewardUsdt, isActive");
   const task = deps.db.update(tasks).set(patch).where(eq(tasks.id, id)).returning().get();
   if (!task) throw notFound(`Task ${id}`);
   return task;

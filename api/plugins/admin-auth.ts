@@ -4,10 +4,30 @@ import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { Deps } from "../domain/context.ts";
 import { getAdmin } from "../domain/admins.ts";
+import type { Admin } from "../../db/schema/index.ts";
 import { AppError } from "../domain/errors.ts";
 import { rules } from "../domain/rules.ts";
 
 export function adminAuth(deps: Deps, secret: string) {
+  const signedIn = new WeakMap<Request, Admin>();
+
+  async function authenticate(header = "", adminJwt: { verify: (token: string, options?: object) => Promise<false | Record<string, unknown>> }) {
+    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
+    // Verified against the app's clock, so expiry follows the same time as everything else.
+    const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
+    const now = deps.clock().getTime() / 1000;
+    // The plugin does not insist on `exp`; a token without one must not live forever.
+    if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
+      throw new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
+    }
+    const admin = getAdmin(deps, Number(payload.sub));
+    if (!admin || admin.tokenVersion !== payload.ver) {
+      throw new AppError("UNAUTHORIZED", "Your session has ended: sign in again");
+    }
+    return admin;
+  }
+
   return new Elysia({ name: "admin-auth" })
     .use(jwt({ name: "adminJwt", secret, alg: "HS256" }))
     .derive({ as: "global" }, ({ adminJwt }) => ({
@@ -19,21 +39,14 @@ export function adminAuth(deps: Deps, secret: string) {
     }))
     .macro({
       admin: {
-        async resolve({ headers, adminJwt }) {
-          const header = headers.authorization ?? "";
-          const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-          if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
-          // Verified against the app's clock, so expiry follows the same time as everything else.
-          const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
-          const now = deps.clock().getTime() / 1000;
-          // The plugin does not insist on `exp`; a token without one must not live forever.
-          if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
-            throw new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
-          }
-          const admin = getAdmin(deps, Number(payload.sub));
-          if (!admin || admin.tokenVersion !== payload.ver) {
-            throw new AppError("UNAUTHORIZED", "Your session has ended: sign in again");
-          }
+        // Checked before the request is validated, so a caller without a valid token learns
+        // nothing about a route's input (401, not 400); resolve hands the admin to the route.
+        async transform({ headers, adminJwt, request }) {
+          signedIn.set(request, await authenticate(headers.authorization, adminJwt));
+        },
+        resolve({ request }) {
+          const admin = signedIn.get(request);
+          if (!admin) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
           return { admin };
         },
       },

@@ -1,0 +1,29 @@
+// One broadcast flush in a process of its own: claims deliveries from the given SQLite file in a
+// loop until none are left and prints the claimed ids as JSON. tests/broadcast.test.ts runs a
+// few of these at once against one database to show that no delivery is claimed twice.
+// Usage: bun tests/support/claim-worker.ts <database path> <batch size> <start at, epoch ms>
+import { claimBatch } from "../../api/domain/broadcast.ts";
+import type { Deps } from "../../api/domain/context.ts";
+import { openDb } from "../../db/client.ts";
+
+const [path, batch, startAt] = process.argv.slice(2);
+const db = openDb(path!);
+// claimBatch needs only the database and a clock.
+const deps = { db, clock: () => new Date() } as unknown as Deps;
+
+// Every worker starts at the same moment, so their claims interleave.
+while (Date.now() < Number(startAt)) await Bun.sleep(1);
+
+const claimed: number[] = [];
+const batches: number[] = [];
+for (;;) {
+  const { deliveries } = claimBatch(deps, Number(batch));
+  if (deliveries.length === 0) break;
+  batches.push(deliveries.length);
+  claimed.push(...deliveries.map((d) => d.id));
+  // A real flush sends between claims; without a pause the first process to get the write lock
+  // would take every batch while the others sleep in SQLite's busy handler.
+  await Bun.sleep(2);
+}
+db.sqlite.close();
+console.log(JSON.stringify({ claimed, batches }));
