@@ -1,6 +1,6 @@
 // Tasks and their completion. A completion is one insert guarded by a unique index, so a repeat
 // or a concurrent second call pays nothing.
-import { and, asc, eq, inArray, sql } from "../../db/ops.ts";
+import { and, asc, eq, sql } from "../../db/ops.ts";
 import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
 import { prepared } from "../../db/prepared.ts";
 import { connectionOf, type Deps } from "./context.ts";
@@ -49,13 +49,10 @@ export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): T
 export function activeTasksFor(deps: Deps, userId: number) {
   const today = utcDay(deps.clock());
   const active = prepared(deps.db, "activeTasks", (db) => db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare()).all();
-  const done = prepared(deps.db, "userCompletions", (db) =>
-    db
-      .select({ taskId: taskCompletions.taskId, day: taskCompletions.day })
-      .from(taskCompletions)
-      .where(and(eq(taskCompletions.userId, sql.placeholder("userId")), inArray(taskCompletions.day, [sql.placeholder("today"), "once"])))
-      .prepare(),
-  ).all({ userId, today });
+  // Asked on every open of the task list: plain SQL compiled once.
+  const done = deps.db.$client
+    .query<{ taskId: number; day: string }, [number, string]>("select task_id as taskId, day from task_completions where user_id = ? and day in (?, 'once')")
+    .all(userId, today);
   const doneKeys = new Set(done.map((d) => `${d.taskId}:${d.day}`));
   return active.map((task) => {
     const completed = doneKeys.has(`${task.id}:${periodOf(task.kind, today)}`);
