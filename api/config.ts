@@ -11,9 +11,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** A number from the environment: blank means unset (the default), not 0 as Number("") has it. */
+const number = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
 const configSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: number(z.coerce.number().int().min(0).max(65535).default(3000)),
   DATABASE_PATH: z.string().min(1).default("data/refbot.sqlite"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   JWT_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -30,10 +33,10 @@ const configSchema = z.object({
   CHANNEL_URL: z.url().default("https://t.me/refbot_channel"),
   SUPPORT_URL: z.url().default("https://t.me/refbot_support"),
   MINIAPP_URL: optionalText.pipe(z.url().optional()),
-  INIT_DATA_MAX_AGE: z.coerce.number().int().positive().default(86_400),
-  BROADCAST_BATCH: z.coerce.number().int().min(1).max(1000).default(28),
-  BROADCAST_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
-  BROADCAST_INTERVAL: z.coerce.number().int().min(0).default(300),
+  INIT_DATA_MAX_AGE: number(z.coerce.number().int().positive().default(86_400)),
+  BROADCAST_BATCH: number(z.coerce.number().int().min(1).max(1000).default(28)),
+  BROADCAST_GAP_MS: number(z.coerce.number().int().min(0).max(60_000).default(100)),
+  BROADCAST_INTERVAL: number(z.coerce.number().int().min(0).default(300)),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   LOG_REQUESTS: bool.default(false),
   SKIP_WEB_BUILD: bool.default(false),

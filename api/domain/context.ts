@@ -23,12 +23,28 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * roll anything back.
  */
 export function inTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
-  return db.transaction((tx) => {
-    const result = fn(tx);
-    // Throwing here, before the commit, rolls back whatever an async callback wrote so far.
-    if (result instanceof Promise) throw new Error("transaction callbacks must be synchronous");
-    return result;
-  }, { behavior: "immediate" });
+  let open = true;
+  try {
+    return db.transaction((tx) => {
+      // Once the transaction is over its handle refuses every use, so what an async callback
+      // does after its first await cannot write outside the transaction (in autocommit).
+      const handle = new Proxy(tx, {
+        get(target, prop, receiver) {
+          if (!open) throw new Error("transaction callbacks must be synchronous: this transaction is over");
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const result = fn(handle);
+      if (result instanceof Promise) {
+        result.catch(() => {}); // its later steps fail on the closed handle, as they should
+        // Throwing here, before the commit, rolls back whatever the callback wrote so far.
+        throw new Error("transaction callbacks must be synchronous");
+      }
+      return result;
+    }, { behavior: "immediate" });
+  } finally {
+    open = false;
+  }
 }
 
 /** drizzle types bun:sqlite's run() as void, but bun:sqlite returns how many rows it changed. */

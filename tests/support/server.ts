@@ -1,5 +1,7 @@
 // Starts the real server (`bun run api/main.ts`) as a child process on a free loopback port with
 // its own fresh SQLite file, the way `npm start` runs it, and stops it afterwards.
+// `{ keep: true }` leaves the temp directory (and its database) in place after stop, so a second
+// start can reuse it through DATABASE_PATH; `removeDir()` deletes it when done.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,9 +12,18 @@ export type TestServer = {
   databasePath: string;
   adminEmail: string;
   adminPassword: string;
+  /** The temp directory this start created (the database lives there unless DATABASE_PATH was given). */
+  dir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Sends a signal without waiting; `exited` answers the exit code. */
+  signal: (signal: "SIGTERM" | "SIGINT" | "SIGKILL") => void;
+  exited: Promise<number>;
+  /** SIGTERM, wait for the exit, remove the temp directory unless kept; answers the exit code. */
+  stop: () => Promise<number>;
+  removeDir: () => void;
 };
+
+export type TestServerOptions = { keep?: boolean };
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -23,7 +34,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "refbot-test-"));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const adminEmail = "admin@refbot.test";
@@ -49,13 +60,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     for await (const chunk of stream) log += new TextDecoder().decode(chunk);
   };
-  void collect(proc.stdout);
-  void collect(proc.stderr);
 
+  const collecting = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
+  const exited = proc.exited.then(async (code) => {
+    await collecting; // the last lines of output too
+    return code;
+  });
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (proc.exitCode !== null) throw new Error(`server exited early (${await exited}):\n${log}`);
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not answer in 60 s:\n${log}`);
@@ -65,14 +80,19 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     port,
-    databasePath,
-    adminEmail,
-    adminPassword,
+    databasePath: env.DATABASE_PATH ?? databasePath,
+    adminEmail: env.ADMIN_EMAIL ?? adminEmail,
+    adminPassword: env.ADMIN_PASSWORD ?? adminPassword,
+    dir,
     output: () => log,
+    signal: (signal) => void proc.kill(signal),
+    exited,
     stop: async () => {
       proc.kill("SIGTERM");
-      await proc.exited;
-      rmSync(dir, { recursive: true, force: true });
+      const code = await exited;
+      if (!options.keep) removeDir();
+      return code;
     },
+    removeDir,
   };
 }

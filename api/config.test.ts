@@ -1,0 +1,149 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, createConfig } from "./config.ts";
+
+/** The ConfigError message of `env`, or a failure if the config is accepted. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    createConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe("createConfig", () => {
+  test("defaults: an empty environment is a working demo setup", () => {
+    const c = createConfig({});
+    expect(c).toMatchObject({
+      host: "127.0.0.1",
+      port: 3000,
+      databasePath: "data/refbot.sqlite",
+      synchronous: "FULL",
+      jwtSecret: undefined,
+      admin: undefined,
+      demoMode: true,
+      initDataMaxAge: 86_400,
+      broadcast: { batchSize: 28, gapMs: 100, intervalSeconds: 300 },
+      seedDemo: true,
+      logRequests: false,
+      skipWebBuild: false,
+    });
+    expect(c.bot).toMatchObject({
+      token: undefined,
+      username: "refbot_demo_bot",
+      usernameSet: false,
+      apiRoot: "https://api.telegram.org",
+      webhookUrl: undefined,
+      channelUrl: "https://t.me/refbot_channel",
+      supportUrl: "https://t.me/refbot_support",
+      miniAppUrl: "http://127.0.0.1:3000/app",
+    });
+  });
+
+  test("values are read, coerced and trimmed", () => {
+    const c = createConfig({
+      HOST: "0.0.0.0",
+      PORT: "8080",
+      DATABASE_PATH: "/tmp/x.sqlite",
+      SQLITE_SYNCHRONOUS: "NORMAL",
+      JWT_SECRET: `  ${"s".repeat(32)}  `,
+      ADMIN_EMAIL: " ops@example.com ",
+      ADMIN_PASSWORD: "long enough password",
+      BOT_USERNAME: "my_bot",
+      BROADCAST_BATCH: "10",
+      BROADCAST_GAP_MS: "0",
+      BROADCAST_INTERVAL: "60",
+      INIT_DATA_MAX_AGE: "3600",
+      LOG_REQUESTS: "yes",
+      SKIP_WEB_BUILD: "1",
+    });
+    expect(c).toMatchObject({
+      host: "0.0.0.0",
+      port: 8080,
+      databasePath: "/tmp/x.sqlite",
+      synchronous: "NORMAL",
+      jwtSecret: "s".repeat(32),
+      admin: { email: "ops@example.com", password: "long enough password" },
+      broadcast: { batchSize: 10, gapMs: 0, intervalSeconds: 60 },
+      initDataMaxAge: 3600,
+      logRequests: true,
+      skipWebBuild: true,
+    });
+    expect(c.bot).toMatchObject({ username: "my_bot", usernameSet: true, miniAppUrl: "http://0.0.0.0:8080/app" });
+  });
+
+  test("demo mode is on exactly when BOT_TOKEN is unset or blank; SEED_DEMO=auto follows it", () => {
+    expect(createConfig({ BOT_TOKEN: "" })).toMatchObject({ demoMode: true, seedDemo: true });
+    expect(createConfig({ BOT_TOKEN: "   " })).toMatchObject({ demoMode: true, seedDemo: true });
+    const live = createConfig({ BOT_TOKEN: "123456:ABC-def_9" });
+    expect(live).toMatchObject({ demoMode: false, seedDemo: false });
+    expect(live.bot.token).toBe("123456:ABC-def_9");
+    expect(createConfig({ BOT_TOKEN: "123456:ABC", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(createConfig({ SEED_DEMO: "false" })).toMatchObject({ demoMode: true, seedDemo: false });
+  });
+
+  test("a blank number is unset (its default), not 0", () => {
+    const c = createConfig({ PORT: "", INIT_DATA_MAX_AGE: " ", BROADCAST_BATCH: "", BROADCAST_GAP_MS: "", BROADCAST_INTERVAL: "" });
+    expect(c).toMatchObject({ port: 3000, initDataMaxAge: 86_400, broadcast: { batchSize: 28, gapMs: 100, intervalSeconds: 300 } });
+    expect(createConfig({ PORT: "0" }).port).toBe(0); // an explicit 0 still asks for any free port
+  });
+
+  test("blank optional values count as unset", () => {
+    const c = createConfig({ JWT_SECRET: "", ADMIN_EMAIL: " ", ADMIN_PASSWORD: "", WEBHOOK_URL: "", MINIAPP_URL: "", BOT_USERNAME: "" });
+    expect(c).toMatchObject({ jwtSecret: undefined, admin: undefined });
+    expect(c.bot).toMatchObject({ webhookUrl: undefined, username: "refbot_demo_bot", usernameSet: false, miniAppUrl: "http://127.0.0.1:3000/app" });
+  });
+
+  test.each([
+    ["PORT", "abc"],
+    ["PORT", "-1"],
+    ["PORT", "65536"],
+    ["PORT", "80.5"],
+    ["HOST", ""],
+    ["DATABASE_PATH", ""],
+    ["SQLITE_SYNCHRONOUS", "OFF"],
+    ["SQLITE_SYNCHRONOUS", "full"],
+    ["JWT_SECRET", "short"],
+    ["ADMIN_EMAIL", "not-an-email"],
+    ["BOT_TOKEN", "bad"],
+    ["BOT_TOKEN", "123456"],
+    ["TELEGRAM_API_ROOT", "not a url"],
+    ["WEBHOOK_URL", "nope"],
+    ["CHANNEL_URL", "t.me/x"],
+    ["SUPPORT_URL", "support"],
+    ["MINIAPP_URL", "app"],
+    ["INIT_DATA_MAX_AGE", "0"],
+    ["INIT_DATA_MAX_AGE", "1.5"],
+    ["BROADCAST_BATCH", "0"],
+    ["BROADCAST_BATCH", "1001"],
+    ["BROADCAST_GAP_MS", "-1"],
+    ["BROADCAST_GAP_MS", "60001"],
+    ["BROADCAST_INTERVAL", "-5"],
+    ["SEED_DEMO", "maybe"],
+    ["LOG_REQUESTS", "on"],
+    ["SKIP_WEB_BUILD", "2"],
+  ])("%s=%p is refused with a message naming it", (name, value) => {
+    // Admin settings come in pairs, so give the other half where one is under test.
+    const pair = name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long enough password" } : {};
+    const message = refusal({ ...pair, [name]: value });
+    expect(message).toStartWith("Invalid configuration:");
+    expect(message).toContain(`  ${name}: `);
+  });
+
+  test("ADMIN_PASSWORD follows the admin password rule", () => {
+    expect(refusal({ ADMIN_EMAIL: "ops@example.com", ADMIN_PASSWORD: "short" })).toContain("ADMIN_PASSWORD: must be at least 10 characters");
+    expect(refusal({ ADMIN_EMAIL: "ops@example.com", ADMIN_PASSWORD: "x".repeat(1001) })).toContain("ADMIN_PASSWORD: must be at most 1000 characters");
+  });
+
+  test("ADMIN_EMAIL and ADMIN_PASSWORD must be set together", () => {
+    expect(refusal({ ADMIN_EMAIL: "ops@example.com" })).toContain("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+    expect(refusal({ ADMIN_PASSWORD: "long enough password" })).toContain("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  });
+
+  test("every bad value is reported at once, one line each", () => {
+    const message = refusal({ PORT: "abc", BOT_TOKEN: "bad", SQLITE_SYNCHRONOUS: "OFF" });
+    const lines = message.split("\n").slice(1);
+    expect(lines.map((l) => l.trim().split(":")[0]).sort()).toEqual(["BOT_TOKEN", "PORT", "SQLITE_SYNCHRONOUS"]);
+  });
+});

@@ -1,0 +1,318 @@
+// Real concurrency: several `bun` processes open one SQLite file (WAL, busy timeout) through
+// db/client.ts and call the domain functions at the same instant. SQLite serialises the writers;
+// the rules must still hold: one completion per period, one winner per withdrawal transition,
+// at most one open withdrawal, never a negative balance, refunds at most once.
+//
+// Plus the transaction guarantees the money code relies on: a failure midway through
+// inTransaction leaves nothing behind, and an async callback is refused and rolled back.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createConfig } from "../api/config.ts";
+import { adjustBalance } from "../api/domain/admin-users.ts";
+import { inTransaction, type Deps } from "../api/domain/context.ts";
+import { credit, debit } from "../api/domain/ledger.ts";
+import { checkLedger } from "../api/domain/ledger-check.ts";
+import { usdt } from "../api/domain/money.ts";
+import { silentNotifier } from "../api/domain/notifier.ts";
+import { completeTask, createTask } from "../api/domain/tasks.ts";
+import { getUser, registerUser } from "../api/domain/users.ts";
+import { setWallet } from "../api/domain/wallet.ts";
+import { requestWithdrawal } from "../api/domain/withdrawals.ts";
+import { migrateDb, openDb, type Db } from "../db/client.ts";
+import { and, eq, sql } from "../db/ops.ts";
+import { adminAudit, admins, ledger, taskCompletions, withdrawals } from "../db/schema/index.ts";
+import type { RaceJob, RaceJobSpec, RaceResult } from "./support/race-worker.ts";
+
+const WORKERS = 6;
+const worker = join(import.meta.dir, "support", "race-worker.ts");
+
+let dir: string;
+let path: string;
+let db: Db;
+let deps: Deps;
+const now = new Date("2026-03-10T12:00:00Z");
+
+function openDeps(file: string): Deps {
+  const handle = openDb(file);
+  return { db: handle, config: createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" }), clock: () => now, membership: { isMember: async () => true }, notifier: silentNotifier };
+}
+
+let tg = 7_000_000;
+const newUser = (startParam?: string) => registerUser(deps, { tgId: tg++, firstName: "Racer" }, startParam).user;
+const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+
+function fundedUser(amount: string, n: number, adminId: number) {
+  const user = newUser();
+  adjustBalance(deps, adminId, user.id, amount, "race funds");
+  setWallet(deps, getUser(deps, user.id), wallet(n));
+  return getUser(deps, user.id);
+}
+
+/**
+ * Every worker runs its jobs in order; job k of every worker starts at the same instant. The
+ * start time is sent only once every process has opened the file and said it is ready.
+ */
+async function race(rounds: ((w: number) => RaceJobSpec)[]): Promise<RaceResult[][]> {
+  const gap = 300;
+  const workers = Array.from({ length: WORKERS }, (_, w) => {
+    const jobs = rounds.map((make, k) => ({ ...make(w), name: `${k}`, offset: k * gap }) as RaceJob);
+    const proc = Bun.spawn([process.execPath, "run", worker, JSON.stringify({ db: path, now: now.getTime(), jobs })], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    let out = "";
+    let onReady = () => {};
+    const ready = new Promise<void>((resolve) => (onReady = resolve));
+    const done = (async () => {
+      for await (const chunk of proc.stdout) {
+        out += new TextDecoder().decode(chunk);
+        if (out.includes('"ready"')) onReady();
+      }
+      const [err, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+      if (code !== 0) throw new Error(`worker exited ${code}: ${err}`);
+      return out.trim().split("\n").slice(1).map((line) => JSON.parse(line) as RaceResult);
+    })();
+    return { proc, ready: Promise.race([ready, done.then(() => undefined)]), done };
+  });
+  await Promise.all(workers.map((w) => w.ready));
+  const start = Date.now() + 100;
+  for (const w of workers) {
+    w.proc.stdin.write(`${start}\n`);
+    await w.proc.stdin.end();
+  }
+  const outputs = await Promise.all(workers.map((w) => w.done));
+  // results[round][worker]
+  return rounds.map((_, k) => outputs.map((o) => o[k]!));
+}
+
+const winners = (results: RaceResult[]) => results.filter((r) => r.ok);
+const codes = (results: RaceResult[]) => results.filter((r) => !r.ok).map((r) => r.code);
+
+type Setup = {
+  adminIds: number[];
+  dailyTask: number;
+  dailyTask2: number;
+  completer: number;
+  approveOnce: { userId: number; withdrawalId: number };
+  approveOrReject: { userId: number; withdrawalId: number; amount: number }[];
+  requester: number;
+  debited: number;
+  referrer: number;
+  referred: number;
+};
+let s: Setup;
+let results: RaceResult[][];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "refbot-race-"));
+  path = join(dir, "race.sqlite");
+  deps = openDeps(path);
+  db = deps.db;
+  migrateDb(db);
+
+  const adminIds = Array.from({ length: WORKERS }, (_, i) =>
+    db.insert(admins).values({ email: `admin${i}@race.test`, passwordHash: "unused", createdAt: now }).returning().get().id,
+  );
+  const daily = createTask(deps, { kind: "daily_activity", title: "Daily", description: "", reward: usdt("0.2"), isActive: true });
+  const daily2 = createTask(deps, { kind: "daily_activity", title: "Daily 2", description: "", reward: usdt("0.3"), isActive: true });
+  const channel = createTask(deps, { kind: "follow_channel", title: "Channel", description: "", reward: usdt("0.5"), isActive: true });
+
+  const completer = newUser();
+  const b = fundedUser("20", 1, adminIds[0]!);
+  const approveOnce = { userId: b.id, withdrawalId: requestWithdrawal(deps, b, "15").id };
+  const approveOrReject = [2, 3, 4].map((n) => {
+    const user = fundedUser("20", n, adminIds[0]!);
+    return { userId: user.id, withdrawalId: requestWithdrawal(deps, user, "12").id, amount: usdt("12") };
+  });
+  const requester = fundedUser("30", 5, adminIds[0]!).id;
+  const debited = fundedUser("25", 6, adminIds[0]!).id;
+  // A referred user one daily task short of qualifying: two different daily tasks race.
+  const referrer = newUser();
+  const referred = newUser(referrer.refCode);
+  await completeTask(deps, referred, channel.id);
+  s = { adminIds, dailyTask: daily.id, dailyTask2: daily2.id, completer: completer.id, approveOnce, approveOrReject, requester, debited, referrer: referrer.id, referred: referred.id };
+
+  results = await race([
+    // (a) the same user completes the same daily task in every process
+    () => ({ action: "complete", userId: s.completer, taskId: s.dailyTask }),
+    // (b) every admin approves the same withdrawal
+    (w) => ({ action: "approve", adminId: s.adminIds[w]!, withdrawalId: s.approveOnce.withdrawalId }),
+    // (c) approve against reject, three times over
+    ...s.approveOrReject.map(
+      ({ withdrawalId }) =>
+        (w: number): RaceJobSpec =>
+          w % 2 === 0 ? { action: "approve", adminId: s.adminIds[w]!, withdrawalId } : { action: "reject", adminId: s.adminIds[w]!, withdrawalId, reason: "race" },
+    ),
+    // (d) one user requests a withdrawal in every process, each a different amount
+    (w) => ({ action: "withdraw", userId: s.requester, amount: String(10 + w) }),
+    // (e) every admin debits 10 from a balance of 25
+    (w) => ({ action: "adjust", adminId: s.adminIds[w]!, userId: s.debited, amount: "-10" }),
+    // (f) the qualifying completion races: three processes per daily task
+    (w) => ({ action: "complete", userId: s.referred, taskId: w % 2 === 0 ? s.dailyTask : s.dailyTask2 }),
+  ]);
+}, 60_000);
+
+afterAll(() => {
+  db?.sqlite.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("processes racing on one SQLite file", () => {
+  test("the workers really left the barrier together", () => {
+    for (const round of results) {
+      // every process was waiting before the barrier opened, and none left it late
+      for (const r of round) {
+        expect(r.readyAt).toBeLessThanOrEqual(r.startAt);
+        expect(r.startedAt - r.startAt).toBeLessThan(50);
+      }
+    }
+  });
+
+  test("(a) the same daily task: one completion, one credit, the rest ALREADY_COMPLETED", () => {
+    const round = results[0]!;
+    expect(winners(round)).toHaveLength(1);
+    expect(codes(round)).toEqual(Array(WORKERS - 1).fill("ALREADY_COMPLETED"));
+    expect(db.select().from(taskCompletions).where(eq(taskCompletions.userId, s.completer)).all()).toHaveLength(1);
+    const credits = db.select().from(ledger).where(eq(ledger.userId, s.completer)).all();
+    expect(credits.map((e) => [e.type, e.reason, e.amount])).toEqual([["credit", "daily_task", usdt("0.2")]]);
+    expect(getUser(deps, s.completer).balance).toBe(usdt("0.2"));
+  });
+
+  test("(b) admins approving one withdrawal: one wins, the others INVALID_STATE, one audit row", () => {
+    const round = results[1]!;
+    const won = winners(round);
+    expect(won).toHaveLength(1);
+    expect(codes(round)).toEqual(Array(WORKERS - 1).fill("INVALID_STATE"));
+    const id = s.approveOnce.withdrawalId;
+    const row = db.select().from(withdrawals).where(eq(withdrawals.id, id)).get()!;
+    expect(row.status).toBe("approved");
+    const audits = db.select().from(adminAudit).where(and(eq(adminAudit.targetType, "withdrawal"), eq(adminAudit.targetId, id))).all();
+    expect(audits.map((a) => a.action)).toEqual(["withdrawal.approve"]);
+    expect(audits[0]!.adminId).toBe(row.processedBy);
+    expect(s.adminIds[round.indexOf(won[0]!)]).toBe(row.processedBy!);
+  });
+
+  test("(c) approve against reject: one outcome, refunded at most once", () => {
+    for (const [i, w] of s.approveOrReject.entries()) {
+      const round = results[2 + i]!;
+      const won = winners(round);
+      expect(won).toHaveLength(1);
+      expect(codes(round)).toEqual(Array(WORKERS - 1).fill("INVALID_STATE"));
+      const row = db.select().from(withdrawals).where(eq(withdrawals.id, w.withdrawalId)).get()!;
+      expect(row.status).toBe(won[0]!.value as typeof row.status);
+      const refunds = db.select().from(ledger).where(and(eq(ledger.reason, "withdrawal_refund"), eq(ledger.refId, w.withdrawalId))).all();
+      expect(refunds).toHaveLength(row.status === "rejected" ? 1 : 0);
+      expect(getUser(deps, w.userId).balance).toBe(usdt("20") - (row.status === "rejected" ? 0 : w.amount));
+      expect(db.select().from(adminAudit).where(and(eq(adminAudit.targetType, "withdrawal"), eq(adminAudit.targetId, w.withdrawalId))).all()).toHaveLength(1);
+    }
+  });
+
+  test("(d) one user's simultaneous withdrawals: one open request, debited once", () => {
+    const round = results[5]!;
+    const won = winners(round);
+    expect(won).toHaveLength(1);
+    expect(codes(round)).toEqual(Array(WORKERS - 1).fill("OPEN_WITHDRAWAL"));
+    const rows = db.select().from(withdrawals).where(eq(withdrawals.userId, s.requester)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(won[0]!.value as number);
+    const debits = db.select().from(ledger).where(and(eq(ledger.userId, s.requester), eq(ledger.reason, "withdrawal"))).all();
+    expect(debits.map((d) => d.amount)).toEqual([rows[0]!.amount]);
+    expect(getUser(deps, s.requester).balance).toBe(usdt("30") - rows[0]!.amount);
+  });
+
+  test("(e) simultaneous debits never take a balance below zero", () => {
+    const round = results[6]!;
+    expect(winners(round)).toHaveLength(2);
+    expect(codes(round)).toEqual(Array(WORKERS - 2).fill("INSUFFICIENT_BALANCE"));
+    expect(getUser(deps, s.debited).balance).toBe(usdt("5"));
+  });
+
+  test("(f) racing qualifying completions pay the referral bonus once", () => {
+    const round = results[7]!;
+    expect(winners(round)).toHaveLength(2); // one per daily task
+    expect(codes(round)).toEqual(Array(WORKERS - 2).fill("ALREADY_COMPLETED"));
+    const bonuses = db.select().from(ledger).where(eq(ledger.reason, "referral_bonus")).all();
+    expect(bonuses.map((b) => [b.userId, b.refId, b.amount])).toEqual([[s.referrer, s.referred, usdt("0.2")]]);
+    expect(getUser(deps, s.referrer)).toMatchObject({ balance: usdt("0.2"), qualifiedReferrals: 1 });
+    expect(getUser(deps, s.referred)).toMatchObject({ dailyTasksCompleted: 2, balance: usdt("1") });
+  });
+
+  test("afterwards the ledger invariant holds for every user and withdrawal", () => {
+    expect(checkLedger(db).problems).toEqual([]);
+    const open = db.all(sql`select user_id from withdrawals where status in ('pending', 'approved') group by user_id having count(*) > 1`);
+    expect(open).toEqual([]);
+  });
+});
+
+describe("transactions", () => {
+  let t: Deps;
+  let userId: number;
+  beforeAll(() => {
+    t = openDeps(join(dir, "tx.sqlite"));
+    migrateDb(t.db);
+    userId = registerUser(t, { tgId: 42, firstName: "Tx" }).user.id;
+    inTransaction(t.db, (tx) => credit(tx, { userId, amount: usdt("5"), reason: "admin_adjustment", at: now }));
+  });
+  afterAll(() => t.db.sqlite.close());
+
+  const ledgerRows = () => t.db.select().from(ledger).where(eq(ledger.userId, userId)).all().length;
+  const balance = () => getUser(t, userId).balance;
+
+  test("a failure midway leaves no partial write: the credit and its ledger row are both gone", () => {
+    expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
+    expect(() =>
+      inTransaction(t.db, (tx) => {
+        credit(tx, { userId, amount: usdt("3"), reason: "daily_task", at: now });
+        throw new Error("boom after the credit");
+      }),
+    ).toThrow("boom after the credit");
+    expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
+    expect(getUser(t, userId)).toMatchObject({ totalEarned: 0, earnedToday: 0 });
+  });
+
+  test("a debit refused for lack of balance rolls back the credit before it", () => {
+    expect(() =>
+      inTransaction(t.db, (tx) => {
+        credit(tx, { userId, amount: usdt("1"), reason: "admin_adjustment", at: now });
+        debit(tx, { userId, amount: usdt("100"), reason: "withdrawal", at: now });
+      }),
+    ).toThrow("The balance does not cover this amount");
+    expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
+  });
+
+  test("an async callback is refused and what it wrote before its first await is rolled back", async () => {
+    let ran = false;
+    expect(() =>
+      inTransaction(t.db, (async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) => {
+        credit(tx, { userId, amount: usdt("2"), reason: "admin_adjustment", at: now });
+        ran = true;
+      }) as never),
+    ).toThrow("transaction callbacks must be synchronous");
+    expect(ran).toBe(true);
+    await Bun.sleep(0);
+    expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
+    expect(t.db.sqlite.inTransaction).toBe(false);
+    // The connection is usable afterwards.
+    inTransaction(t.db, (tx) => credit(tx, { userId, amount: usdt("1"), reason: "admin_adjustment", at: now }));
+    expect([ledgerRows(), balance()]).toEqual([2, usdt("6")]);
+    expect(checkLedger(t.db).problems).toEqual([]);
+  });
+
+  test("what an async callback does after its first await cannot write outside the transaction", async () => {
+    const before = [ledgerRows(), balance()];
+    let late: unknown;
+    expect(() =>
+      inTransaction(t.db, (async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) => {
+        await null;
+        try {
+          credit(tx, { userId, amount: usdt("2"), reason: "admin_adjustment", at: now });
+        } catch (error) {
+          late = error;
+        }
+      }) as never),
+    ).toThrow("transaction callbacks must be synchronous");
+    await Bun.sleep(5);
+    expect(String(late)).toContain("this transaction is over");
+    expect([ledgerRows(), balance()]).toEqual(before);
+    expect(checkLedger(t.db).problems).toEqual([]);
+  });
+});

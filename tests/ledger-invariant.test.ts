@@ -1,0 +1,559 @@
+// Property tests of the money flows: random sequences of API calls (some of them fired at the
+// same moment) against a model of the rules, then the ledger invariant over the whole database.
+//
+// The model is a plain re-statement of DESIGN.md ("Money", "Rules the spec leaves open"). Each
+// sequential call must answer exactly what the model predicts; a burst of concurrent calls must
+// answer what *some* serial order of those calls would have answered (they are serialised by
+// SQLite), and the model continues from that order.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { checkLedger } from "../api/domain/ledger-check.ts";
+import { sql } from "../db/ops.ts";
+import { jwtSecret, makeTestApp, uniqueTgId, type Reply, type TestApp } from "./support/app.ts";
+
+const U = 1_000_000; // micro-USDT per USDT
+const HOUR = 3_600_000;
+
+// ---------------------------------------------------------------------------------------------
+// The oracle's own money helpers (deliberately not the code under test).
+
+/** "12.5" → "12.50", 200000 → "0.20", 1 → "0.000001": at least two decimals, no trailing zeros beyond. */
+function fmt(micro: number): string {
+  const sign = micro < 0 ? "-" : "";
+  const abs = Math.abs(micro);
+  let frac = String(abs % U).padStart(6, "0");
+  while (frac.length > 2 && frac.endsWith("0")) frac = frac.slice(0, -1);
+  return `${sign}${Math.floor(abs / U)}.${frac}`;
+}
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------
+// Inputs. `micro: null` means the text is not a valid amount for that call.
+
+type Amount = { input: string | number; micro: number | null };
+const withdrawAmounts: Amount[] = [
+  { input: "10", micro: 10 * U },
+  { input: "10.00", micro: 10 * U },
+  { input: "12.5", micro: 12_500_000 },
+  { input: 15, micro: 15 * U },
+  { input: 10.5, micro: 10_500_000 },
+  { input: "20.25", micro: 20_250_000 },
+  { input: "9.99", micro: 9_990_000 }, // below the minimum
+  { input: "0", micro: 0 },
+  { input: "10.001", micro: null }, // 3 decimals
+  { input: "-10", micro: null },
+  { input: "abc", micro: null },
+  { input: "1e3", micro: null },
+  { input: "", micro: null },
+  { input: "1000000", micro: 1_000_000 * U }, // more than anyone has
+];
+const adjustAmounts: Amount[] = [
+  { input: "15", micro: 15 * U },
+  { input: "25.5", micro: 25_500_000 },
+  { input: 7, micro: 7 * U },
+  { input: "30", micro: 30 * U },
+  { input: "-1.5", micro: -1_500_000 },
+  { input: "-0.01", micro: -10_000 },
+  { input: "-12", micro: -12 * U },
+  { input: "-1000", micro: -1000 * U },
+  { input: "0", micro: 0 },
+  { input: "1.234", micro: null },
+  { input: "ten", micro: null },
+];
+const taskRewards = ["0", "0.2", "0.5", "1.25", "0.000001", "3"];
+const toMicro = (text: string) => {
+  const [whole, frac = ""] = text.split(".");
+  return Number(whole) * U + Number(frac.padEnd(6, "0"));
+};
+
+// ---------------------------------------------------------------------------------------------
+// The model.
+
+type Kind = "daily_activity" | "follow_channel" | "custom";
+type MUser = {
+  id: number;
+  tgId: number;
+  refCode: string;
+  referrer: number | null; // index into users
+  banned: boolean;
+  balance: number;
+  wallet: string | null; // lower case
+  qualified: number; // qualified referrals (may start at a preset)
+  channel: boolean;
+  daily: number;
+  bonusPaid: boolean;
+  milestones: number;
+  done: string[]; // `${taskIndex}:${period}`
+};
+type MTask = { id: number; kind: Kind; reward: number; active: boolean };
+type MWithdrawal = { id: number; user: number; amount: number; status: "pending" | "approved" | "paid" | "rejected" };
+type Model = { users: MUser[]; tasks: MTask[]; withdrawals: MWithdrawal[]; now: number; member: boolean };
+
+/** Concrete calls, with every id resolved against the model before they are sent. */
+type Call =
+  | { k: "complete"; u: number; t: number }
+  | { k: "wallet"; u: number; address: string }
+  | { k: "withdraw"; u: number; amount: Amount }
+  | { k: "approve"; id: number }
+  | { k: "reject"; id: number; reason: string }
+  | { k: "paid"; id: number; txHash: string }
+  | { k: "adjust"; u: number; amount: Amount; reason: string }
+  | { k: "ban"; u: number; yes: boolean }
+  | { k: "toggle"; t: number; active: boolean };
+
+const missingId = 2_000_000_000;
+
+/**
+ * What the rules say `call` answers in state `m`; on success `m` moves on (using ids and values
+ * from the actual reply where the server chooses them). Returns a mismatch description or null.
+ */
+function step(m: Model, call: Call, reply: Reply): string | null {
+  const expectError = (status: number, code?: string) =>
+    reply.status === status && (code === undefined || reply.body?.code === code)
+      ? null
+      : `expected ${status} ${code ?? ""}, got ${reply.status} ${JSON.stringify(reply.body)}`;
+  const expectOk = (status: number, check: () => string | null) =>
+    reply.status === status ? check() : `expected ${status}, got ${reply.status} ${JSON.stringify(reply.body)}`;
+  const same = (what: string, actual: unknown, expected: unknown) =>
+    actual === expected ? null : `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+
+  switch (call.k) {
+    case "complete": {
+      const u = m.users[call.u]!;
+      const task = m.tasks[call.t]!;
+      const key = `${call.t}:${task.kind === "daily_activity" ? utcDay(m.now) : "once"}`;
+      if (u.banned) return expectError(403, "USER_BANNED");
+      if (!task.active) return expectError(409, "TASK_INACTIVE");
+      if (u.done.includes(key)) return expectError(409, "ALREADY_COMPLETED");
+      if (task.kind === "follow_channel" && !m.member) return expectError(403, "NOT_CHANNEL_MEMBER");
+      u.done.push(key);
+      u.balance += task.reward;
+      if (task.kind === "daily_activity") u.daily += 1;
+      if (task.kind === "follow_channel") u.channel = true;
+      if (u.referrer !== null && !u.bonusPaid && u.channel && u.daily >= 2) {
+        u.bonusPaid = true;
+        const r = m.users[u.referrer]!;
+        r.balance += 200_000;
+        r.qualified += 1;
+        if (r.qualified === 50) {
+          r.balance += 10 * U;
+          r.milestones += 1;
+        }
+      }
+      return expectOk(200, () => same("reward", reply.body.reward, fmt(task.reward)) ?? same("balance", reply.body.balance, fmt(u.balance)));
+    }
+    case "wallet": {
+      const u = m.users[call.u]!;
+      if (!/^0x[0-9a-f]{40}$/.test(call.address)) return expectError(400, "INVALID_ADDRESS");
+      if (m.users.some((o) => o !== u && o.wallet === call.address)) return expectError(409, "WALLET_TAKEN");
+      u.wallet = call.address;
+      return expectOk(200, () => same("wallet", reply.body.walletBep20?.toLowerCase(), call.address));
+    }
+    case "withdraw": {
+      const u = m.users[call.u]!;
+      const amount = call.amount.micro;
+      if (u.banned) return expectError(403, "USER_BANNED");
+      if (amount === null) return expectError(400, "INVALID_AMOUNT");
+      if (amount < 10 * U) return expectError(400, "BELOW_MINIMUM");
+      if (!u.wallet) return expectError(409, "WALLET_REQUIRED");
+      if (m.withdrawals.some((w) => w.user === call.u && (w.status === "pending" || w.status === "approved"))) return expectError(409, "OPEN_WITHDRAWAL");
+      if (amount > u.balance) return expectError(409, "INSUFFICIENT_BALANCE");
+      u.balance -= amount;
+      if (reply.status === 201) m.withdrawals.push({ id: reply.body.id, user: call.u, amount, status: "pending" });
+      return expectOk(201, () =>
+        same("amount", reply.body.amountUsdt, fmt(amount)) ?? same("status", reply.body.status, "pending") ?? same("address", reply.body.addressBep20?.toLowerCase(), u.wallet),
+      );
+    }
+    case "approve":
+    case "reject":
+    case "paid": {
+      if (call.k === "reject" && !call.reason.trim()) return expectError(400, "VALIDATION_FAILED");
+      if (call.k === "paid" && !/^0x[0-9a-fA-F]{64}$/.test(call.txHash)) return expectError(400, "VALIDATION_FAILED");
+      const w = m.withdrawals.find((x) => x.id === call.id);
+      if (!w) return expectError(404, "NOT_FOUND");
+      const from = call.k === "paid" ? "approved" : "pending";
+      if (w.status !== from) return expectError(409, "INVALID_STATE");
+      w.status = call.k === "approve" ? "approved" : call.k === "paid" ? "paid" : "rejected";
+      if (call.k === "reject") m.users[w.user]!.balance += w.amount;
+      return expectOk(200, () => same("status", reply.body.status, w.status));
+    }
+    case "adjust": {
+      const u = m.users[call.u]!;
+      const amount = call.amount.micro;
+      if (!call.reason.trim()) return expectError(400, "VALIDATION_FAILED");
+      if (amount === null || amount === 0) return expectError(400, "INVALID_AMOUNT");
+      if (amount < 0 && -amount > u.balance) return expectError(409, "INSUFFICIENT_BALANCE");
+      u.balance += amount;
+      return expectOk(200, () => same("balance", reply.body.user?.balanceUsdt, fmt(u.balance)) ?? same("entry", reply.body.entry?.type, amount > 0 ? "credit" : "debit"));
+    }
+    case "ban": {
+      m.users[call.u]!.banned = call.yes;
+      return expectOk(200, () => same("isBanned", reply.body.isBanned, call.yes));
+    }
+    case "toggle": {
+      m.tasks[call.t]!.active = call.active;
+      return expectOk(200, () => same("isActive", reply.body.isActive, call.active));
+    }
+  }
+}
+
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated programs: index-based ops, resolved against the model when they run.
+
+type Op =
+  | { k: "complete"; u: number; t: number }
+  | { k: "advance"; hours: number }
+  | { k: "member"; yes: boolean }
+  | { k: "wallet"; u: number; which: "own" | "other" | "invalid"; other: number }
+  | { k: "withdraw"; u: number; amount: number }
+  | { k: "approve"; w: number }
+  | { k: "reject"; w: number; blank: boolean }
+  | { k: "paid"; w: number; bad: boolean }
+  | { k: "adjust"; u: number; amount: number; blank: boolean }
+  | { k: "ban"; u: number; yes: boolean }
+  | { k: "toggle"; t: number; active: boolean }
+  | { k: "fund"; u: number; amount: number }
+  | { k: "burst"; ops: Op[] };
+
+const idx = fc.nat({ max: 31 });
+const simpleOp: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ k: fc.constant("complete" as const), u: idx, t: idx }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("wallet" as const), u: idx, which: fc.constantFrom("own" as const, "own" as const, "other" as const, "invalid" as const), other: idx }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("withdraw" as const), u: idx, amount: fc.nat({ max: withdrawAmounts.length - 1 }) }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("approve" as const), w: idx }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("reject" as const), w: idx, blank: fc.constantFrom(false, false, false, false, true) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("paid" as const), w: idx, bad: fc.constantFrom(false, false, true) }) },
+  { weight: 4, arbitrary: fc.record({ k: fc.constant("adjust" as const), u: idx, amount: fc.nat({ max: adjustAmounts.length - 1 }), blank: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("ban" as const), u: idx, yes: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("toggle" as const), t: idx, active: fc.boolean() }) },
+);
+const burst: fc.Arbitrary<Op> = fc.oneof(
+  // the same completion two or three times at once
+  fc.tuple(idx, idx, fc.integer({ min: 2, max: 3 })).map(([u, t, n]) => ({ k: "burst" as const, ops: Array.from({ length: n }, () => ({ k: "complete" as const, u, t })) })),
+  // a referred user's qualifying completions all at once (channel + both daily tasks)
+  idx.map((u) => ({ k: "burst" as const, ops: [0, 1, 2].map((t) => ({ k: "complete" as const, u, t })) })),
+  // approve and reject of one withdrawal; or two approvals
+  fc.tuple(idx, fc.boolean()).map(([w, twice]) => ({ k: "burst" as const, ops: [{ k: "approve" as const, w }, twice ? { k: "approve" as const, w } : { k: "reject" as const, w, blank: false }] })),
+  // two withdrawals by one user
+  fc.tuple(idx, fc.nat({ max: 5 }), fc.nat({ max: 5 })).map(([u, a, b]) => ({ k: "burst" as const, ops: [{ k: "withdraw" as const, u, amount: a }, { k: "withdraw" as const, u, amount: b }] })),
+  // anything at all, together
+  fc.array(simpleOp, { minLength: 2, maxLength: 4 }).map((ops) => ({ k: "burst" as const, ops })),
+);
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 10, arbitrary: simpleOp },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("advance" as const), hours: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(24, 24, 48)) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("member" as const), yes: fc.constantFrom(true, true, true, false) }) },
+  { weight: 3, arbitrary: burst },
+  // a credit and the user's own wallet, so withdrawals get past their preconditions
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("fund" as const), u: idx, amount: fc.constantFrom(0, 1, 3) }) },
+);
+
+const userSpec = fc.record({ ref: fc.option(fc.nat({ max: 31 }), { nil: null }), nearMilestone: fc.boolean(), lowerCaseCode: fc.boolean() });
+const taskSpec = fc.record({ reward: fc.constantFrom(...taskRewards), active: fc.boolean() });
+const scenario = fc.record({
+  users: fc.array(userSpec, { minLength: 2, maxLength: 5 }),
+  // daily A and B, follow_channel, custom, and an extra task of any kind
+  tasks: fc.tuple(taskSpec, taskSpec, taskSpec, taskSpec, fc.record({ kind: fc.constantFrom<Kind>("daily_activity", "follow_channel", "custom"), reward: fc.constantFrom(...taskRewards), active: fc.boolean() })),
+  ops: fc.array(op, { minLength: 10, maxLength: 50 }),
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+let adminAuth: Record<string, string>;
+let run = 0;
+let clock = new Date("2026-03-10T12:00:00Z").getTime();
+
+/** An admin token minted like the server does (HS256, sub, ver, exp), valid across the walked clock. */
+function mintAdminToken(adminId: number, version: number): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const head = part({ alg: "HS256", typ: "JWT" });
+  const body = part({ sub: String(adminId), ver: version, exp: Math.floor(Date.parse("2100-01-01") / 1000) });
+  return `${head}.${body}.${createHmac("sha256", jwtSecret).update(`${head}.${body}`).digest("base64url")}`;
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  adminAuth = { authorization: `Bearer ${mintAdminToken(t.admin.id, t.admin.tokenVersion)}` };
+  const probe = await t.request("GET", "/api/admin/me", { headers: adminAuth });
+  if (probe.status !== 200) throw new Error(`minted admin token refused: ${JSON.stringify(probe.body)}`);
+});
+
+afterAll(() => t?.db.sqlite.close());
+
+function send(m: Model, call: Call): Promise<Reply> {
+  const user = (u: number) => t.userHeaders(m.users[u]!.tgId);
+  switch (call.k) {
+    case "complete":
+      return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/complete`, { headers: user(call.u) });
+    case "wallet":
+      return t.request("POST", "/api/me/wallet", { headers: user(call.u), body: { address: call.address } });
+    case "withdraw":
+      return t.request("POST", "/api/me/withdraw", { headers: user(call.u), body: { amount: call.amount.input } });
+    case "approve":
+      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/approve`, { headers: adminAuth, body: {} });
+    case "reject":
+      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/reject`, { headers: adminAuth, body: { reason: call.reason } });
+    case "paid":
+      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/paid`, { headers: adminAuth, body: { txHash: call.txHash } });
+    case "adjust":
+      return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/adjust`, { headers: adminAuth, body: { amount: call.amount.input, reason: call.reason } });
+    case "ban":
+      return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/${call.yes ? "ban" : "unban"}`, { headers: adminAuth, body: call.yes ? { reason: "property test" } : undefined });
+    case "toggle":
+      return t.request("PATCH", `/api/admin/tasks/${m.tasks[call.t]!.id}`, { headers: adminAuth, body: { isActive: call.active } });
+  }
+}
+
+const ownAddress = (runNo: number, u: number) => `0x${(runNo * 100 + u).toString(16).padStart(8, "0")}${"ab".repeat(16)}`;
+
+function resolve(m: Model, o: Exclude<Op, { k: "burst" | "advance" | "member" | "fund" }>): Call {
+  const n = m.users.length;
+  // One extra slot past the end stands for an id that does not exist.
+  // Small indexes pick the newest requests, the ones still likely to be open.
+  const wid = (w: number) => {
+    const n = m.withdrawals.length;
+    const i = w % (n + 1);
+    return i === n ? missingId : m.withdrawals[n - 1 - i]!.id;
+  };
+  switch (o.k) {
+    case "complete":
+      return { k: "complete", u: o.u % n, t: o.t % m.tasks.length };
+    case "wallet": {
+      const address = o.which === "invalid" ? "0x1234" : ownAddress(run, (o.which === "own" ? o.u : o.other) % n);
+      return { k: "wallet", u: o.u % n, address };
+    }
+    case "withdraw":
+      return { k: "withdraw", u: o.u % n, amount: withdrawAmounts[o.amount]! };
+    case "approve":
+      return { k: "approve", id: wid(o.w) };
+    case "reject":
+      return { k: "reject", id: wid(o.w), reason: o.blank ? "   " : "Address flagged" };
+    case "paid":
+      return { k: "paid", id: wid(o.w), txHash: o.bad ? "0x1234" : `0x${(run * 1000 + o.w).toString(16).padStart(64, "0")}` };
+    case "adjust":
+      return { k: "adjust", u: o.u % n, amount: adjustAmounts[o.amount]!, reason: o.blank ? "" : "campaign" };
+    case "ban":
+      return { k: "ban", u: o.u % n, yes: o.yes };
+    case "toggle":
+      return { k: "toggle", t: o.t % m.tasks.length, active: o.active };
+  }
+}
+
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+async function setUp(s: Scenario): Promise<Model> {
+  run += 1;
+  clock += 3 * 24 * HOUR;
+  t.setNow(new Date(clock));
+  t.setMember(true);
+  const m: Model = { users: [], tasks: [], withdrawals: [], now: clock, member: true };
+
+  // Users register through the API with signed init data; a start parameter binds the referrer.
+  for (const [i, spec] of s.users.entries()) {
+    const referrer = i > 0 && spec.ref !== null ? spec.ref % i : null;
+    const tgId = uniqueTgId();
+    const code = referrer === null ? undefined : spec.lowerCaseCode ? m.users[referrer]!.refCode.toLowerCase() : m.users[referrer]!.refCode;
+    const me = await t.request("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId, firstName: `P${i}` }, code) } });
+    expect(me.status).toBe(200);
+    let qualified = 0;
+    if (spec.nearMilestone) {
+      // A referrer one short of the 50-referral milestone, so sequences can cross it.
+      t.db.run(sql`update users set qualified_referrals = 49 where id = ${me.body.id}`);
+      qualified = 49;
+    }
+    m.users.push({ id: me.body.id, tgId, refCode: me.body.refCode, referrer, banned: false, balance: 0, wallet: null, qualified, channel: false, daily: 0, bonusPaid: false, milestones: 0, done: [] });
+  }
+
+  const kinds: Kind[] = ["daily_activity", "daily_activity", "follow_channel", "custom", s.tasks[4].kind];
+  for (const [i, spec] of s.tasks.entries()) {
+    // The first three (two daily, the channel) start active so referrals can qualify.
+    const active = i < 3 ? true : spec.active;
+    const res = await t.request("POST", "/api/admin/tasks", { headers: adminAuth, body: { kind: kinds[i], title: `Task ${run}.${i}`, rewardUsdt: spec.reward, isActive: active } });
+    expect(res.status).toBe(201);
+    m.tasks.push({ id: res.body.id, kind: kinds[i]!, reward: toMicro(spec.reward), active });
+  }
+  return m;
+}
+
+async function execute(m: Model, o: Op, log: string[]): Promise<void> {
+  if (o.k === "advance") {
+    m.now += o.hours * HOUR;
+    t.setNow(new Date(m.now));
+    log.push(`advance ${o.hours}h → ${new Date(m.now).toISOString()}`);
+    return;
+  }
+  if (o.k === "member") {
+    m.member = o.yes;
+    t.setMember(o.yes);
+    log.push(`member ${o.yes}`);
+    return;
+  }
+  if (o.k === "fund") {
+    await execute(m, { k: "adjust", u: o.u, amount: o.amount, blank: false }, log);
+    await execute(m, { k: "wallet", u: o.u, which: "own", other: 0 }, log);
+    return;
+  }
+  if (o.k !== "burst") {
+    const call = resolve(m, o);
+    const reply = await send(m, call);
+    log.push(`${JSON.stringify(call)} → ${reply.status} ${reply.body?.code ?? ""}`);
+    const mismatch = step(m, call, reply);
+    if (mismatch) throw new Error(`${mismatch}\n  call: ${JSON.stringify(call)}\n  log:\n    ${log.join("\n    ")}`);
+    return;
+  }
+  const calls = o.ops.map((inner) => resolve(m, inner as Exclude<Op, { k: "burst" | "advance" | "member" | "fund" }>));
+  const replies = await Promise.all(calls.map((call) => send(m, call)));
+  log.push(`together: ${calls.map((c, i) => `${JSON.stringify(c)} → ${replies[i]!.status} ${replies[i]!.body?.code ?? ""}`).join(" | ")}`);
+  const tried: string[] = [];
+  for (const order of permutations(calls.map((_, i) => i))) {
+    const candidate = structuredClone(m);
+    const mismatch = order.map((i) => step(candidate, calls[i]!, replies[i]!)).find((x) => x !== null);
+    if (!mismatch) {
+      Object.assign(m, candidate);
+      return;
+    }
+    tried.push(`order ${order.join(",")}: ${mismatch}`);
+  }
+  throw new Error(`no serial order explains the concurrent answers:\n  ${tried.join("\n  ")}\n  log:\n    ${log.join("\n    ")}`);
+}
+
+type Row = Record<string, number | string | null>;
+const rows = (query: ReturnType<typeof sql>) => t.db.all<Row>(query);
+
+function checkAfter(m: Model) {
+  // 1. The ledger invariant, for this run's users and withdrawals (the whole database is checked
+  //    at the end; scoping it here keeps fast-check's shrinking honest after a failure).
+  const wids = new Set(m.withdrawals.map((w) => w.id));
+  const uids = new Set(m.users.map((u) => u.id));
+  const mine = checkLedger(t.db).problems.filter((p) => (p.kind.startsWith("withdrawal") ? wids.has(p.id) : uids.has(p.id)));
+  expect(mine).toEqual([]);
+
+  const ids = m.users.map((u) => u.id);
+  const inRun = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+  // 2. Every balance and withdrawal is what the model says.
+  const balances = new Map(rows(sql`select id, balance, qualified_referrals as q from users where id in (${inRun})`).map((r) => [r.id, r]));
+  for (const u of m.users) {
+    expect({ id: u.id, balance: balances.get(u.id)!.balance, q: balances.get(u.id)!.q }).toEqual({ id: u.id, balance: u.balance, q: u.qualified });
+  }
+  const statuses = rows(sql`select id, user_id as userId, amount, status from withdrawals where user_id in (${inRun}) order by id`);
+  expect(statuses).toEqual(m.withdrawals.map((w) => ({ id: w.id, userId: m.users[w.user]!.id, amount: w.amount, status: w.status })));
+  // At most one open withdrawal per user.
+  expect(rows(sql`select user_id from withdrawals where status in ('pending','approved') group by user_id having count(*) > 1`)).toEqual([]);
+
+  // 3. Referral bonus: once per referred user, to the bound referrer, exactly when the referred
+  //    user's own completions qualify (follow_channel + 2 daily tasks).
+  for (const [i, u] of m.users.entries()) {
+    const bound = rows(sql`select referrer_id as r, qualified_at as q from referrals where referred_id = ${u.id}`);
+    expect(bound.map((b) => b.r)).toEqual(u.referrer === null ? [] : [m.users[u.referrer]!.id]);
+    const done = rows(sql`
+      select sum(t.kind = 'follow_channel') as channel, sum(t.kind = 'daily_activity') as daily
+      from task_completions c join tasks t on t.id = c.task_id where c.user_id = ${u.id}`)[0]!;
+    const qualifies = Number(done.channel ?? 0) >= 1 && Number(done.daily ?? 0) >= 2;
+    const bonuses = rows(sql`select user_id as payee, amount from ledger where reason = 'referral_bonus' and ref_id = ${u.id}`);
+    const expected = u.referrer !== null && qualifies ? [{ payee: m.users[u.referrer]!.id, amount: 200_000 }] : [];
+    expect({ user: i, bonuses }).toEqual({ user: i, bonuses: expected });
+    expect(u.bonusPaid).toBe(expected.length === 1);
+    if (u.referrer !== null) expect(bound[0]!.q !== null).toBe(qualifies);
+  }
+
+  // 4. The 10 USDT milestone: at most once per referrer, exactly when the count reached 50.
+  for (const u of m.users) {
+    const milestones = rows(sql`select amount from ledger where reason = 'referral_milestone' and user_id = ${u.id}`);
+    expect(milestones.length).toBeLessThanOrEqual(1);
+    expect(milestones.length).toBe(u.qualified >= 50 ? 1 : 0);
+    expect(milestones.length).toBe(u.milestones);
+    if (milestones.length) expect(milestones[0]!.amount).toBe(10 * U);
+  }
+
+  // 5. Daily tasks: at most one paid completion per user, task and UTC day, dated that day.
+  expect(
+    rows(sql`
+      select l.user_id, c.task_id, date(l.created_at / 1000, 'unixepoch') as day, count(*) as n
+      from ledger l join task_completions c on c.id = l.ref_id
+      where l.reason = 'daily_task' group by 1, 2, 3 having n > 1`),
+  ).toEqual([]);
+  expect(
+    rows(sql`select c.id from task_completions c join tasks t on t.id = c.task_id
+      where (t.kind = 'daily_activity' and c.day != date(c.created_at / 1000, 'unixepoch')) or (t.kind != 'daily_activity' and c.day != 'once')`),
+  ).toEqual([]);
+  for (const u of m.users) {
+    const paidDaily = rows(sql`select count(*) as n from ledger where reason = 'daily_task' and user_id = ${u.id}`)[0]!.n;
+    const dailyRewarded = u.done.filter((key) => {
+      const task = m.tasks[Number(key.split(":")[0])]!;
+      return task.kind === "daily_activity" && task.reward > 0;
+    }).length;
+    expect(paidDaily).toBe(dailyRewarded);
+  }
+}
+
+describe("money flows under random operation sequences", () => {
+  test("the ledger invariant and the referral and daily-task rules hold", async () => {
+    const stats = { runs: 0, bonuses: 0, milestones: 0, withdrawals: 0, rejected: 0, paid: 0, bursts: 0 };
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const m = await setUp(s);
+        const log: string[] = [];
+        for (const o of s.ops) {
+          if (o.k === "burst") stats.bursts++;
+          await execute(m, o, log);
+        }
+        clock = m.now;
+        checkAfter(m);
+        stats.runs++;
+        stats.bonuses += m.users.filter((u) => u.bonusPaid).length;
+        stats.milestones += m.users.reduce((n, u) => n + u.milestones, 0);
+        stats.withdrawals += m.withdrawals.length;
+        stats.rejected += m.withdrawals.filter((w) => w.status === "rejected").length;
+        stats.paid += m.withdrawals.filter((w) => w.status === "paid").length;
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+    );
+    expect(checkLedger(t.db).problems).toEqual([]);
+    // The generators must actually reach the interesting states, or the property proves little.
+    expect(stats.bonuses).toBeGreaterThan(0);
+    expect(stats.milestones).toBeGreaterThan(0);
+    expect(stats.withdrawals).toBeGreaterThan(0);
+    expect(stats.rejected + stats.paid).toBeGreaterThan(0);
+    expect(stats.bursts).toBeGreaterThan(0);
+    if (process.env.PROPERTY_STATS) console.log(stats);
+  }, 60_000);
+});
+
+describe("npm run db:check", () => {
+  async function dbCheck(file: string) {
+    const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "..", "scripts", "db-check.ts"), file], { stdout: "pipe", stderr: "pipe" });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { code, output: stdout + stderr };
+  }
+
+  test("exits 0 on a healthy database and 1 naming the user whose balance was corrupted", async () => {
+    const app = await makeTestApp();
+    const user = app.makeUser();
+    const task = app.makeTask();
+    await app.request("POST", `/api/tasks/${task.id}/complete`, { headers: app.userHeaders(user.tgId) });
+    await app.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: await app.adminHeaders(), body: { amount: "12", reason: "test" } });
+    const file = app.deps.config.databasePath;
+    expect(existsSync(file)).toBe(true);
+
+    const healthy = await dbCheck(file);
+    expect(healthy.output).toContain("every balance matches its ledger");
+    expect(healthy.code).toBe(0);
+
+    app.db.run(sql`update users set balance = balance + 1 where id = ${user.id}`);
+    const broken = await dbCheck(file);
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain(`balance_mismatch #${user.id}`);
+    expect(broken.output).toContain("1 problems");
+    app.db.sqlite.close();
+  }, 20_000);
+});

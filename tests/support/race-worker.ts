@@ -1,0 +1,80 @@
+// One process of a cross-process race (tests/concurrency.test.ts). It opens the shared SQLite
+// file with db/client.ts, prints "ready", reads the common start time (ms since the epoch) from
+// stdin, then for each job waits until start + job.offset (the barrier, common to all workers)
+// and calls the domain function directly. It prints one JSON line per job:
+// { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.
+//
+// Usage: bun run tests/support/race-worker.ts '<json: { db, now, jobs: RaceJob[] }>'  < start
+import { createConfig } from "../../api/config.ts";
+import { adjustBalance } from "../../api/domain/admin-users.ts";
+import type { Deps } from "../../api/domain/context.ts";
+import { silentNotifier } from "../../api/domain/notifier.ts";
+import { completeTask } from "../../api/domain/tasks.ts";
+import { getUser } from "../../api/domain/users.ts";
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "../../api/domain/withdrawals.ts";
+import { openDb } from "../../db/client.ts";
+
+export type RaceJob = { name: string; offset: number } & (
+  | { action: "complete"; userId: number; taskId: number }
+  | { action: "approve"; adminId: number; withdrawalId: number }
+  | { action: "reject"; adminId: number; withdrawalId: number; reason: string }
+  | { action: "withdraw"; userId: number; amount: string }
+  | { action: "adjust"; adminId: number; userId: number; amount: string }
+);
+
+/** A job as the test writes it: the worker script adds the name and the offset. */
+export type RaceJobSpec = RaceJob extends infer J ? (J extends RaceJob ? Omit<J, "name" | "offset"> : never) : never;
+
+export type RaceResult = { job: string; ok: boolean; code?: string; message?: string; value?: unknown; startAt: number; readyAt: number; startedAt: number; finishedAt: number };
+
+const { db: path, now, jobs } = JSON.parse(process.argv[2]!) as { db: string; now: number; jobs: RaceJob[] };
+const db = openDb(path);
+const deps: Deps = {
+  db,
+  config: createConfig({ DATABASE_PATH: path, SEED_DEMO: "false" }),
+  clock: () => new Date(now),
+  membership: { isMember: async () => true },
+  notifier: silentNotifier,
+};
+
+async function perform(job: RaceJob): Promise<unknown> {
+  switch (job.action) {
+    case "complete": {
+      const user = getUser(deps, job.userId);
+      return (await completeTask(deps, user, job.taskId)).balance;
+    }
+    case "approve":
+      return approveWithdrawal(deps, job.adminId, job.withdrawalId).status;
+    case "reject":
+      return rejectWithdrawal(deps, job.adminId, job.withdrawalId, job.reason).status;
+    case "withdraw":
+      return requestWithdrawal(deps, getUser(deps, job.userId), job.amount).id;
+    case "adjust":
+      return adjustBalance(deps, job.adminId, job.userId, job.amount, "race").user.balance;
+  }
+}
+
+db.sqlite.query("select count(*) from withdrawals").get();
+console.log(JSON.stringify({ ready: true }));
+const start = Number((await new Response(Bun.stdin.stream()).text()).trim());
+
+for (const job of jobs) {
+  const startAt = start + job.offset;
+  // Reads before the barrier, like a request's authentication step; the write races.
+  if ("userId" in job) getUser(deps, job.userId);
+  const readyAt = Date.now();
+  await Bun.sleep(Math.max(0, startAt - Date.now() - 3));
+  while (Date.now() < startAt) {
+    // spin the last milliseconds so every process leaves the barrier together
+  }
+  const startedAt = Date.now();
+  let result: Omit<RaceResult, "startAt" | "readyAt" | "startedAt" | "finishedAt">;
+  try {
+    result = { job: job.name, ok: true, value: await perform(job) };
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    result = { job: job.name, ok: false, code: e.code ?? "ERROR", message: e.message };
+  }
+  console.log(JSON.stringify({ ...result, startAt, readyAt, startedAt, finishedAt: Date.now() }));
+}
+db.sqlite.close();
