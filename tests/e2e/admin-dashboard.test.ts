@@ -1,0 +1,86 @@
+// Dashboard behaviour beyond its content: skeletons while stats load, the leaderboard tabs, the
+// Daily/Weekly chart, the task-data error text, and the toaster's rules.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { screenshot } from "../support/browser.ts";
+import { PHONE, startAdminHarness, toastText, type AdminHarness } from "./admin-helpers.ts";
+
+let h: AdminHarness;
+beforeAll(async () => {
+  h = await startAdminHarness();
+}, 90_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+test("four skeleton cards show while the stats load", async () => {
+  const page = await h.page();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/stats", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin/dashboard");
+  await page.getByTestId("stat-skeleton").first().waitFor();
+  expect(await page.getByTestId("stat-skeleton").count()).toBe(4);
+  await screenshot(page, "admin-dashboard-loading-1280");
+  release();
+  await page.getByText("Total Users").waitFor();
+  expect(await page.getByTestId("stat-skeleton").count()).toBe(0);
+});
+
+test("Top Performers tabs show referrers and the most active users", async () => {
+  const page = await h.page();
+  await page.goto("/admin/dashboard");
+  await page.getByTestId("leaderboard-entry").first().waitFor();
+  await page.getByRole("tab", { name: "Top Referrers" }).click();
+  await page.getByText("10 referrals").waitFor();
+  await page.getByRole("tab", { name: "Most Active" }).click();
+  await page.getByText("-day streak", { exact: false }).first().waitFor();
+  expect(await page.getByRole("img", { name: /^Rank [123]$/ }).count()).toBe(3);
+  expect(await page.getByLabel("Rank 4").count()).toBe(1);
+});
+
+test("Weekly shows 8 weeks from activity-stats?range=weekly; Daily goes back to 7 days", async () => {
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/dashboard");
+  const chart = page.getByTestId("activity-chart");
+  await chart.locator("canvas").waitFor();
+  expect((await chart.getAttribute("aria-label"))!.match(/activity \d+/g)!.length).toBe(7);
+
+  const weekly = page.waitForResponse((r) => r.url().includes("/api/admin/activity-stats?range=weekly"));
+  await page.getByRole("button", { name: "Weekly" }).click();
+  expect((await weekly).status()).toBe(200);
+  await page.getByRole("heading", { name: "8-Week User Activity" }).waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="activity-chart"]')?.getAttribute("aria-label")?.startsWith("Weekly"));
+  expect((await chart.getAttribute("aria-label"))!.match(/activity \d+/g)!.length).toBe(8);
+  expect(await page.getByRole("button", { name: "Weekly" }).getAttribute("aria-pressed")).toBe("true");
+  await screenshot(page, "admin-dashboard-weekly-390");
+
+  await page.getByRole("button", { name: "Daily" }).click();
+  await page.getByRole("heading", { name: "7-Day User Activity" }).waitFor();
+});
+
+test("Recent Tasks says so when the task data is not a list", async () => {
+  const page = await h.page();
+  await page.route("**/api/admin/tasks", (route) => route.fulfill({ json: { unexpected: true } }));
+  await page.goto("/admin/dashboard");
+  await page.getByText("Unable to load task data. Please check your authentication.").waitFor();
+});
+
+test("one toast at a time, gone after 5 seconds, F8 reaches it", async () => {
+  const page = await h.page();
+  await page.goto("/admin/broadcast");
+  await page.getByRole("button", { name: "Send Broadcast" }).click();
+  await toastText(page, "Message Required");
+  await page.getByLabel("Message").fill("hey");
+  await page.getByRole("button", { name: "Send Broadcast" }).click();
+  await toastText(page, "Message Too Short");
+  const region = page.getByRole("region", { name: "Notifications (F8)" });
+  expect(await region.getByRole("status").count()).toBe(1);
+  await page.keyboard.press("F8");
+  expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+  const shownAt = Date.now();
+  await region.getByRole("status").waitFor({ state: "detached", timeout: 7000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(4000);
+});

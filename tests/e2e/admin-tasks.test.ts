@@ -1,0 +1,97 @@
+// Create a task (with its validation), edit it and switch it off, from the tasks page and the
+// dashboard's Recent Tasks.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { screenshot } from "../support/browser.ts";
+import { PHONE, startAdminHarness, toastText, viewportScreenshot, type AdminHarness } from "./admin-helpers.ts";
+
+let h: AdminHarness;
+beforeAll(async () => {
+  h = await startAdminHarness();
+}, 90_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+type Task = { id: number; kind: string; title: string; description: string; rewardUsdt: string; isActive: boolean };
+const taskNamed = async (title: string) => (await h.api<Task[]>("admin/tasks")).find((t) => t.title === title);
+
+test("create a task: title required, reward checked, defaults as the spec says", async () => {
+  const page = await h.page();
+  await page.goto("/admin/tasks");
+  await page.getByRole("button", { name: "Create Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Task" });
+  expect(await dialog.getByLabel("Task type").inputValue()).toBe("daily_activity");
+  expect(await dialog.getByLabel("Reward (USDT)").inputValue()).toBe("0.2");
+  expect(await dialog.getByLabel("Active (users can see and complete it)").isChecked()).toBe(true);
+  await viewportScreenshot(page, "admin-create-task-dialog-1280");
+
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByText("Title is required").waitFor();
+  await dialog.getByLabel("Title").fill("Share the bot");
+  await dialog.getByLabel("Reward (USDT)").fill("0.125");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByText("Enter a reward of 0 or more, with at most 2 decimals").waitFor();
+
+  await dialog.getByLabel("Task type").selectOption("custom");
+  await dialog.getByLabel("Description").fill("Send the bot link to three friends.");
+  await dialog.getByLabel("Reward (USDT)").fill("0.35");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  expect(await toastText(page, "Task created successfully")).toContain("Task created successfully");
+  await dialog.waitFor({ state: "detached" });
+  await page.getByTestId("task-card").filter({ hasText: "Share the bot" }).getByText("0.35").waitFor();
+
+  const task = await taskNamed("Share the bot");
+  expect(task).toMatchObject({ kind: "custom", description: "Send the bot link to three friends.", rewardUsdt: "0.35", isActive: true });
+});
+
+test("edit a task and switch it off and on", async () => {
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/tasks");
+  const card = page.getByTestId("task-card").filter({ hasText: "Follow us on X" });
+  await card.getByRole("button", { name: "Edit Follow us on X" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Task" });
+  await dialog.getByLabel("Title").fill("Follow us on X (Twitter)");
+  await dialog.getByLabel("Reward (USDT)").fill("0.4");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  expect(await toastText(page, "Task updated successfully")).toContain("Task updated successfully");
+  expect(await taskNamed("Follow us on X (Twitter)")).toMatchObject({ rewardUsdt: "0.40", isActive: true });
+
+  const edited = page.getByTestId("task-card").filter({ hasText: "Follow us on X (Twitter)" });
+  const toggle = edited.getByRole("switch");
+  expect(await toggle.getAttribute("aria-checked")).toBe("true");
+  await toggle.click();
+  expect(await toastText(page, "Task deactivated")).toContain("Task deactivated");
+  await edited.getByText("Inactive").first().waitFor();
+  expect((await taskNamed("Follow us on X (Twitter)"))!.isActive).toBe(false);
+  await screenshot(page, "admin-tasks-after-edit-390");
+  await toggle.click();
+  await edited.locator('[role="switch"][aria-checked="true"]').waitFor();
+  expect((await taskNamed("Follow us on X (Twitter)"))!.isActive).toBe(true);
+});
+
+test("Create Task on the dashboard adds the task to Recent Tasks", async () => {
+  const page = await h.page();
+  await page.goto("/admin/dashboard");
+  await page.getByTestId("recent-task").first().waitFor();
+  await page.getByRole("button", { name: "Create Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Task" });
+  await dialog.getByLabel("Title").fill("Weekend bonus");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  expect(await toastText(page, "Task created successfully")).toContain("Task created successfully");
+  await page.getByTestId("recent-task").filter({ hasText: "Weekend bonus" }).waitFor();
+  expect(await taskNamed("Weekend bonus")).toMatchObject({ kind: "daily_activity", rewardUsdt: "0.20", isActive: true });
+});
+
+test("the dialog is keyboard-operable: Escape closes it and focus returns", async () => {
+  const page = await h.page();
+  await page.goto("/admin/tasks");
+  const open = page.getByRole("button", { name: "Create Task" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Create Task" });
+  await dialog.waitFor();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SELECT");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+});

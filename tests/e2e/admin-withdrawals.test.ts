@@ -1,0 +1,125 @@
+// Approve, reject (reason required) and mark as paid (hash required, 0x + 64 hex) in the browser,
+// each checked in the SQLite file afterwards; and the dashboard card's buttons.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { screenshot } from "../support/browser.ts";
+import { PHONE, startAdminHarness, toastText, viewportScreenshot, type AdminHarness } from "./admin-helpers.ts";
+
+let h: AdminHarness;
+beforeAll(async () => {
+  h = await startAdminHarness();
+}, 90_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+type Row = { status: string; tx_hash: string | null; fail_reason: string | null; amount: number; user_id: number };
+const row = (id: number) => h.db().query("SELECT status, tx_hash, fail_reason, amount, user_id FROM withdrawals WHERE id = ?").get(id) as Row;
+const balance = (userId: number) => (h.db().query("SELECT balance FROM users WHERE id = ?").get(userId) as { balance: number }).balance;
+
+type Withdrawal = { id: number; username: string | null; tgId: number };
+const pendingIds = async () => (await h.api<Withdrawal[]>("admin/withdrawals?status=pending")).map((w) => w.id);
+
+test("approve a pending withdrawal after confirming", async () => {
+  const [id] = await pendingIds();
+  const page = await h.page();
+  await page.goto("/admin/withdrawals");
+  const card = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` });
+  await card.getByRole("button", { name: "Approve" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve Withdrawal" });
+  await dialog.waitFor();
+  await viewportScreenshot(page, "admin-withdrawal-approve-dialog-1280");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  await card.waitFor({ state: "detached" });
+  expect(row(id!).status).toBe("approved");
+});
+
+test("reject needs a reason; the amount goes back to the balance", async () => {
+  const [, id] = await pendingIds();
+  const before = row(id!);
+  const balanceBefore = balance(before.user_id);
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/withdrawals");
+  await page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByRole("button", { name: "Reject" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reject Withdrawal" });
+  const confirm = dialog.getByRole("button", { name: "Reject" });
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByLabel("Reason").fill("   ");
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByLabel("Reason").fill("Address belongs to an exchange that does not accept BEP-20");
+  await viewportScreenshot(page, "admin-withdrawal-reject-dialog-390");
+  await confirm.click();
+  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  await page.getByRole("tab", { name: "Rejected" }).click();
+  await page.getByText("Address belongs to an exchange that does not accept BEP-20").waitFor();
+  const after = row(id!);
+  expect(after.status).toBe("rejected");
+  expect(after.fail_reason).toBe("Address belongs to an exchange that does not accept BEP-20");
+  expect(balance(before.user_id)).toBe(balanceBefore + before.amount);
+});
+
+test("mark as paid needs a valid transaction hash", async () => {
+  const [approved] = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
+  const id = approved!.id;
+  const page = await h.page();
+  await page.goto("/admin/withdrawals");
+  await page.getByRole("tab", { name: "Approved" }).click();
+  await page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByRole("button", { name: "Mark as Paid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mark as Paid" });
+  const confirm = dialog.getByRole("button", { name: "Mark as Paid" });
+  const input = dialog.getByLabel("Transaction hash");
+  expect(await confirm.isDisabled()).toBe(true);
+  await input.fill("0x1234");
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByText("A transaction hash is 0x followed by 64 hex characters").waitFor();
+  const hash = `0x${"ab12".repeat(16)}`;
+  await input.fill(hash);
+  await confirm.click();
+  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  await page.getByRole("tab", { name: "Paid" }).click();
+  const paid = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` });
+  await paid.getByText(`${hash.slice(0, 16)}...`).waitFor();
+  expect(await paid.getByRole("link", { name: "View transaction on BscScan" }).getAttribute("href")).toBe(`https://bscscan.com/tx/${hash}`);
+  await screenshot(page, "admin-withdrawals-after-paid-1280");
+  expect(row(id).status).toBe("paid");
+  expect(row(id).tx_hash).toBe(hash);
+});
+
+test("copy buttons copy the address and say Copied!", async () => {
+  const page = await h.page();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/admin/withdrawals");
+  const card = page.getByTestId("withdrawal-card").first();
+  await card.getByRole("button", { name: "Copy wallet address" }).click();
+  expect(await toastText(page, "Copied!")).toContain("Copied!");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^0x[0-9a-fA-F]{40}$/);
+});
+
+test("the dashboard's Approve and Reject use the same confirmation and change the request", async () => {
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/dashboard");
+  const first = page.getByTestId("pending-withdrawal").first();
+  await first.waitFor();
+  const before = await pendingIds();
+  await first.getByRole("button", { name: "Reject" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reject Withdrawal" });
+  expect(await dialog.getByRole("button", { name: "Reject" }).isDisabled()).toBe(true);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await first.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog", { name: "Approve Withdrawal" }).getByRole("button", { name: "Approve" }).click();
+  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  expect((await pendingIds()).length).toBe(before.length - 1);
+  expect(row(before[0]!).status).toBe("approved");
+  await page.getByText(`${before.length - 1} pending`).first().waitFor();
+});
+
+test("an empty tab says so", async () => {
+  // Process every pending request, then the Pending tab is empty.
+  for (const id of await pendingIds()) await h.api(`admin/withdrawals/${id}/approve`, { method: "PATCH", body: "{}" });
+  const page = await h.page();
+  await page.goto("/admin/withdrawals");
+  await page.getByText("No withdrawals found for this status").waitFor();
+  await page.goto("/admin/dashboard");
+  await page.getByText("No pending withdrawals").waitFor();
+});

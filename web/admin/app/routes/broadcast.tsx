@@ -1,0 +1,24 @@
+import { PageHeader } from "../../components/layout/page-header.tsx";
+import { BroadcastForm } from "../../features/broadcast/components/broadcast-form.tsx";
+import { BroadcastHistory } from "../../features/broadcast/components/broadcast-history.tsx";
+import { BroadcastInfo } from "../../features/broadcast/components/broadcast-info.tsx";
+import { useConfig } from "../../lib/config.ts";
+
+// The server's defaults, used until /api/config answers.
+const defaultPacing = { batchSize: 28, gapMs: 100, intervalSeconds: 300 };
+
+export function BroadcastRoute() {
+  const pacing = useConfig().data?.broadcast ?? defaultPacing;
+  return (
+    <>
+      <PageHeader title="Broadcast" description="Send a message to every active user of the bot." />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <BroadcastForm intervalMinutes={Math.max(1, Math.round(pacing.intervalSeconds / 60))} />
+          <BroadcastHistory />
+        </div>
+        <BroadcastInfo pacing={pacing} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { PageHeader } from "../../components/layout/page-header.tsx";
+import { CreateTaskButton } from "../../features/tasks/components/create-task-button.tsx";
+import { TaskList } from "../../features/tasks/components/task-list.tsx";
+
+export function TasksRoute() {
+  return (
+    <>
+      <PageHeader title="Tasks" description="Tasks users complete in the mini app for a USDT reward." actions={<CreateTaskButton />} />
+      <TaskList />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// The five admin sections; the current one is highlighted (and marked aria-current by NavLink).
+import { NavLink } from "react-router-dom";
+import { cn } from "../../../shared/cn.ts";
+import { LayoutIcon, ListChecksIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "../../../shared/ui/icons.tsx";
+import { paths } from "../../paths.ts";
+
+const entries = [
+  { to: paths.dashboard, label: "Dashboard", Icon: LayoutIcon },
+  { to: paths.tasks, label: "Tasks", Icon: ListChecksIcon },
+  { to: paths.withdrawals, label: "Withdrawals", Icon: WalletIcon },
+  { to: paths.users, label: "Users", Icon: UsersIcon },
+  { to: paths.broadcast, label: "Broadcast", Icon: MegaphoneIcon },
+];
+
+export function MainNav() {
+  return (
+    <nav aria-label="Admin sections" className="border-t border-slate-100 bg-white">
+      {/* Five equal cells on a phone (icon over label), so every section is visible without scrolling. */}
+      <ul className="mx-auto grid max-w-7xl grid-cols-5 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
+        {entries.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  "flex flex-col items-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
+                  "sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm",
+                  isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                )
+              }
+            >
+              <Icon className="h-4 w-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+// Top Performers: three tabs (Top Earners, Top Referrers, Most Active), each the top 5 with medals
+// for the first three ranks and numbers after.
+import { useState } from "react";
+import { formatCount, formatUsdt } from "../../../../shared/format.ts";
+import { Medal } from "../../../../shared/ui/medal.tsx";
+import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
+import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
+import { TrophyIcon } from "../../../../shared/ui/icons.tsx";
+import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
+import { TabPanel, Tabs } from "../../../../shared/ui/tabs.tsx";
+import { useLeaderboard } from "../api/get-leaderboard.ts";
+import type { LeaderboardCategory, LeaderboardEntry } from "../api/types.ts";
+
+const tabs = [
+  { value: "earnings", label: "Top Earners" },
+  { value: "referrals", label: "Top Referrers" },
+  { value: "activity", label: "Most Active" },
+] as const;
+
+const emptyTexts: Record<LeaderboardCategory, string> = {
+  earnings: "No earnings data available",
+  referrals: "No referral data available",
+  activity: "No activity data available",
+};
+
+function RankMark({ rank }: { rank: number }) {
+  if (rank === 1 || rank === 2 || rank === 3) return <Medal rank={rank} className="h-8 w-8 shrink-0" />;
+  return <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-600 tabular-nums" aria-label={`Rank ${rank}`}>
+      {rank}
+    </span>;
+}
+
+function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
+  if (category === "earnings") return { main: `${formatUsdt(entry.totalEarned)} USDT`, sub: `Balance ${formatUsdt(entry.balance)} USDT` };
+  if (category === "referrals") return { main: `${formatCount(entry.referralCount)} referrals`, sub: "Qualified" };
+  return { main: `${formatCount(entry.taskCount)} tasks`, sub: `${formatCount(entry.currentStreak)}-day streak` };
+}
+
+function Board({ category }: { category: LeaderboardCategory }) {
+  const { data, isLoading } = useLeaderboard(category);
+  if (isLoading) {
+    return (
+      <div aria-busy="true" className="space-y-2">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-12" />
+        ))}
+      </div>
+    );
+  }
+  if (!Array.isArray(data) || data.length === 0) return <EmptyState icon={<TrophyIcon className="h-8 w-8" />}>{emptyTexts[category]}</EmptyState>;
+  return (
+    <ol className="divide-y divide-slate-100">
+      {data.map((entry) => {
+        const { main, sub } = score(category, entry);
+        return (
+          <li key={entry.id} data-testid="leaderboard-entry" className="flex items-center gap-3 py-2.5">
+            <RankMark rank={entry.rank} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900">{entry.firstName || `User ${entry.tgId}`}</p>
+              <p className="truncate text-xs text-slate-500">{entry.username ? `@${entry.username}` : `ID ${entry.tgId}`}</p>
+            </div>
+            <div className="text-right">
+              <p className="text-sm font-semibold text-slate-900 tabular-nums">{main}</p>
+              <p className="text-xs text-slate-500">{sub}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function TopPerformers() {
+  const [category, setCategory] = useState<LeaderboardCategory>("earnings");
+  return (
+    <Card>
+      <CardHeader icon={<TrophyIcon className="h-5 w-5 text-amber-500" />} title="Top Performers" />
+      <div className="space-y-3 p-4 sm:p-5">
+        <Tabs label="Leaderboard" idBase="top-performers" items={tabs} value={category} onChange={setCategory} />
+        <TabPanel idBase="top-performers" value={category}>
+          <Board category={category} />
+        </TabPanel>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+// Create Task (and Edit Task) dialog: type, title (required), description, reward in USDT (number,
+// step 0.01, min 0) and whether it is active. Defaults as the spec says: daily_activity, 0.2, active.
+import { useEffect, useState, type FormEvent } from "react";
+import { toast } from "../../../../shared/toast.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Dialog } from "../../../../shared/ui/dialog.tsx";
+import { InputField, SelectField, TextareaField } from "../../../../shared/ui/field.tsx";
+import { useMutation } from "../../../lib/use-mutation.ts";
+import { createTask, type TaskInput } from "../api/create-task.ts";
+import { taskKindLabels, type Task, type TaskKind } from "../api/types.ts";
+import { updateTask } from "../api/update-task.ts";
+
+// Amounts typed by people carry at most 2 decimals (the input's step is 0.01).
+const REWARD_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+const defaults: TaskInput = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true };
+
+function fromTask(task: Task): TaskInput {
+  return { kind: task.kind, title: task.title, description: task.description ?? "", rewardUsdt: task.rewardUsdt, isActive: task.isActive };
+}
+
+export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose: () => void; task?: Task }) {
+  const [form, setForm] = useState<TaskInput>(defaults);
+  const [touched, setTouched] = useState(false);
+  const editing = task !== undefined;
+
+  useEffect(() => {
+    if (open) {
+      setForm(task ? fromTask(task) : defaults);
+      setTouched(false);
+    }
+  }, [open, task]);
+
+  const { mutate, isPending } = useMutation(async (input: TaskInput) => {
+    if (task) {
+      await updateTask(task.id, input);
+      toast({ title: "Task updated successfully", variant: "success" });
+    } else {
+      await createTask(input);
+      toast({ title: "Task created successfully", variant: "success" });
+    }
+    onClose();
+  });
+
+  const titleError = touched && !form.title.trim() ? "Title is required" : undefined;
+  const rewardError = touched && !REWARD_PATTERN.test(form.rewardUsdt.trim()) ? "Enter a reward of 0 or more, with at most 2 decimals" : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!form.title.trim() || !REWARD_PATTERN.test(form.rewardUsdt.trim())) return;
+    void mutate({ ...form, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() });
+  };
+
+  const set = <K extends keyof TaskInput>(key: K, value: TaskInput[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? "Edit Task" : "Create Task"}
+      description={editing ? "Change what users see and earn for this task." : "Add a task users can complete for a USDT reward."}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="task-form" disabled={isPending}>
+            {isPending ? (editing ? "Saving..." : "Creating...") : editing ? "Save Changes" : "Create Task"}
+          </Button>
+        </>
+      }
+    >
+      <form id="task-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        <SelectField label="Task type" value={form.kind} onChange={(e) => set("kind", e.target.value as TaskKind)}>
+          {Object.entries(taskKindLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Title" required value={form.title} onChange={(e) => set("title", e.target.value)} error={titleError} maxLength={200} placeholder="e.g. Daily Check-in" />
+        <TextareaField label="Description" value={form.description} onChange={(e) => set("description", e.target.value)} maxLength={1000} placeholder="What the user has to do" />
+        <InputField
+          label="Reward (USDT)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          value={form.rewardUsdt}
+          onChange={(e) => set("rewardUsdt", e.target.value)}
+          error={rewardError}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={form.isActive} onChange={(e) => set("isActive", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-indigo-600" />
+          Active (users can see and complete it)
+        </label>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+// The tasks page's cards, with loading skeletons, an empty state and the edit dialog.
+import { useState } from "react";
+import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
+import { ListChecksIcon } from "../../../../shared/ui/icons.tsx";
+import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
+import { useTasks } from "../api/get-tasks.ts";
+import type { Task } from "../api/types.ts";
+import { TaskCard } from "./task-card.tsx";
+import { TaskFormDialog } from "./task-form-dialog.tsx";
+
+export function TaskList() {
+  const { data, isLoading, error } = useTasks();
+  const [editing, setEditing] = useState<Task | undefined>();
+
+  if (isLoading) {
+    return (
+      <div aria-busy="true" aria-label="Loading tasks" className="grid gap-4 lg:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-48 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (error && !data) return <EmptyState icon={<ListChecksIcon className="h-10 w-10" />}>Unable to load tasks: {error.message}</EmptyState>;
+  if (!data || data.length === 0) return <EmptyState icon={<ListChecksIcon className="h-10 w-10" />}>No tasks yet. Create the first one.</EmptyState>;
+
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {data.map((task) => (
+          <TaskCard key={task.id} task={task} onEdit={setEditing} />
+        ))}
+      </div>
+      <TaskFormDialog open={editing !== undefined} task={editing} onClose={() => setEditing(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+// Credit or debit a balance by hand, with a required reason (recorded as admin_adjustment).
+import { useState, type FormEvent } from "react";
+import { formatUsdt } from "../../../../shared/format.ts";
+import { toast } from "../../../../shared/toast.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { InputField, SelectField } from "../../../../shared/ui/field.tsx";
+import { useMutation } from "../../../lib/use-mutation.ts";
+import { adjustBalance } from "../api/adjust-balance.ts";
+import type { AdminUser } from "../api/types.ts";
+
+// Amounts typed by people: at most 2 decimals, and not zero.
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+const isZero = (value: string) => /^0*(\.0*)?$/.test(value);
+
+export function AdjustBalanceForm({ user }: { user: AdminUser }) {
+  const [direction, setDirection] = useState<"credit" | "debit">("credit");
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [touched, setTouched] = useState(false);
+
+  const value = amount.trim();
+  const amountError = touched && (!AMOUNT_PATTERN.test(value) || isZero(value)) ? "Enter an amount above 0 with at most 2 decimals" : undefined;
+  const reasonError = touched && !reason.trim() ? "A reason is required" : undefined;
+
+  const { mutate, isPending } = useMutation(async () => {
+    const signed = direction === "debit" ? `-${value}` : value;
+    const { user: updated } = await adjustBalance(user.id, signed, reason.trim());
+    toast({ title: "Balance adjusted", description: `New balance: ${formatUsdt(updated.balanceUsdt)} USDT`, variant: "success" });
+    setAmount("");
+    setReason("");
+    setTouched(false);
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!AMOUNT_PATTERN.test(value) || isZero(value) || !reason.trim()) return;
+    void mutate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <h3 className="text-sm font-semibold text-slate-900">Adjust balance</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label="Direction" value={direction} onChange={(e) => setDirection(e.target.value as "credit" | "debit")}>
+          <option value="credit">Credit (add)</option>
+          <option value="debit">Debit (subtract)</option>
+        </SelectField>
+        <InputField label="Amount (USDT)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" error={amountError} />
+      </div>
+      <InputField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder="Shown in the audit log" error={reasonError} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={isPending}>
+          {isPending ? "Saving..." : direction === "credit" ? "Credit balance" : "Debit balance"}
+        </Button>
+      </div>
+    </form>
+  );
+}

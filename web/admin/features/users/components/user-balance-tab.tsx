@@ -1,0 +1,28 @@
+// Balance tab: balance figures, the manual adjustment form and the latest 5 ledger movements.
+import { formatUsdt } from "../../../../shared/format.ts";
+import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
+import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
+import { RECENT_LEDGER, useUserBalance } from "../api/get-user-balance.ts";
+import type { AdminUser } from "../api/types.ts";
+import { AdjustBalanceForm } from "./adjust-balance-form.tsx";
+import { StatTile } from "./detail-list.tsx";
+import { LedgerList } from "./ledger-list.tsx";
+
+export function UserBalanceTab({ user }: { user: AdminUser }) {
+  const { data, isLoading } = useUserBalance(user.id);
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-3 gap-2">
+        <StatTile label="Balance" value={`${formatUsdt(user.balanceUsdt)}`} />
+        <StatTile label="Total earned" value={`${formatUsdt(user.totalEarned)}`} />
+        <StatTile label="Earned today" value={`${formatUsdt(user.earnedToday)}`} />
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">Amounts in USDT.</p>
+      <AdjustBalanceForm user={user} />
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Latest {RECENT_LEDGER} ledger movements</h3>
+        {isLoading ? <Skeleton className="h-32" /> : !data || data.length === 0 ? <EmptyState>No ledger movements yet</EmptyState> : <LedgerList entries={data} />}
+      </div>
+    </div>
+  );
+}

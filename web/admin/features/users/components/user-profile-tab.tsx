@@ -1,0 +1,55 @@
+import { formatCount, formatDate, formatDateTime, formatUsdt } from "../../../../shared/format.ts";
+import { Badge } from "../../../../shared/ui/badge.tsx";
+import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
+import { fullName, type AdminUser } from "../api/types.ts";
+import { BanControl } from "./ban-control.tsx";
+import { DetailList } from "./detail-list.tsx";
+
+export function UserProfileTab({ user }: { user: AdminUser }) {
+  return (
+    <div className="space-y-5">
+      <DetailList
+        rows={[
+          ["Telegram ID", user.tgId],
+          ["Username", user.username ? `@${user.username}` : "Not set"],
+          ["Name", fullName(user) || "Not set"],
+          ["Referral code", <code key="ref" className="font-mono">{user.refCode}</code>],
+          [
+            "Wallet (BEP-20)",
+            user.walletBep20 ? (
+              <span key="wallet" className="flex items-center gap-1">
+                <code className="min-w-0 truncate font-mono text-xs" title={user.walletBep20}>
+                  {user.walletBep20}
+                </code>
+                <CopyButton value={user.walletBep20} label="Copy wallet address" />
+              </span>
+            ) : (
+              "Not set"
+            ),
+            "wide",
+          ],
+          ["Joined", formatDate(user.createdAt)],
+          ["Balance", `${formatUsdt(user.balanceUsdt)} USDT`],
+          ["Total earned", `${formatUsdt(user.totalEarned)} USDT`],
+          ["Earned today", `${formatUsdt(user.earnedToday)} USDT`],
+          ["Streak", `${formatCount(user.currentStreak)} days`],
+          ["Tasks completed", formatCount(user.tasksCompleted)],
+          ["Qualified referrals", `${formatCount(user.qualifiedReferrals)} / ${formatCount(user.targetReferrals)}`],
+          ["Last activity", formatDateTime(user.lastActivityAt) || "Never"],
+          [
+            "Status",
+            <span key="status" className="flex flex-wrap gap-1">
+              {user.isBanned ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Allowed</Badge>}
+              <Badge tone={user.channelJoined ? "success" : "neutral"}>{user.channelJoined ? "Channel member" : "Not in channel"}</Badge>
+              <Badge tone={user.isActive ? "info" : "neutral"}>{user.isActive ? "Reachable" : "Bot blocked"}</Badge>
+            </span>,
+            "wide",
+          ],
+        ]}
+      />
+      <div className="border-t border-slate-100 pt-4">
+        <BanControl user={user} />
+      </div>
+    </div>
+  );
+}

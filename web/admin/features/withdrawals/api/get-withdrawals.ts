@@ -1,0 +1,15 @@
+import { api } from "../../../lib/api-client.ts";
+import { useQuery } from "../../../lib/query.ts";
+import { WITHDRAWALS_KEY, type Withdrawal, type WithdrawalStatus } from "./types.ts";
+
+export const PAGE_SIZE = 50;
+// The API answers at most 200 rows per call.
+export const MAX_LIMIT = 200;
+
+export const getWithdrawals = (status: WithdrawalStatus, limit = PAGE_SIZE, before?: number) =>
+  api.get<Withdrawal[]>(WITHDRAWALS_KEY, { searchParams: { status, limit, before }, errorTitle: "Failed to load withdrawals" });
+
+/** The newest `limit` requests with this status, newest first. */
+export function useWithdrawals(status: WithdrawalStatus, limit = PAGE_SIZE) {
+  return useQuery(`${WITHDRAWALS_KEY}?status=${status}&limit=${limit}`, () => getWithdrawals(status, limit));
+}

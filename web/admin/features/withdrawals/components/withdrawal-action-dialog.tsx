@@ -1,0 +1,97 @@
+// The confirmation every withdrawal action goes through (withdrawals page and dashboard alike):
+// approve asks to confirm; reject needs a reason; mark as paid needs the transaction hash
+// (0x + 64 hex). The confirm button stays disabled until the input is valid.
+import { useEffect, useState } from "react";
+import { formatUsdt, shortenAddress } from "../../../../shared/format.ts";
+import { toast } from "../../../../shared/toast.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Dialog } from "../../../../shared/ui/dialog.tsx";
+import { InputField, TextareaField } from "../../../../shared/ui/field.tsx";
+import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
+import { useMutation } from "../../../lib/use-mutation.ts";
+import { processWithdrawal, type WithdrawalAction } from "../api/process-withdrawal.ts";
+import { requesterName, TX_HASH_PATTERN, type Withdrawal } from "../api/types.ts";
+
+export type PendingAction = { withdrawal: Withdrawal; action: WithdrawalAction };
+
+const copy: Record<WithdrawalAction, { title: string; description: string; confirm: string; busy: string; variant: "success" | "danger" | "primary" }> = {
+  approve: { title: "Approve Withdrawal", description: "Approve this request for payment. You mark it as paid once the transfer is sent.", confirm: "Approve", busy: "Approving...", variant: "success" },
+  reject: { title: "Reject Withdrawal", description: "Reject this request. The amount goes back to the user's balance.", confirm: "Reject", busy: "Rejecting...", variant: "danger" },
+  paid: { title: "Mark as Paid", description: "Record the BEP-20 transfer that paid this request.", confirm: "Mark as Paid", busy: "Saving...", variant: "primary" },
+};
+
+export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [txHash, setTxHash] = useState("");
+  useEffect(() => {
+    setReason("");
+    setTxHash("");
+  }, [pending]);
+
+  const { mutate, isPending } = useMutation(async () => {
+    if (!pending) return;
+    await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: txHash.trim() });
+    toast({ title: "Action completed successfully", variant: "success" });
+    onClose();
+  });
+
+  if (!pending) return null;
+  const { withdrawal, action } = pending;
+  const text = copy[action];
+  const hash = txHash.trim();
+  const hashInvalid = hash !== "" && !TX_HASH_PATTERN.test(hash);
+  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : TX_HASH_PATTERN.test(hash));
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="sm"
+      title={text.title}
+      description={text.description}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant={text.variant} disabled={!ready || isPending} onClick={() => void mutate()}>
+            {isPending ? text.busy : text.confirm}
+          </Button>
+        </>
+      }
+    >
+      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <dt className="text-slate-500">Request</dt>
+        <dd className="font-medium">
+          #{withdrawal.id} by {requesterName(withdrawal)}
+        </dd>
+        <dt className="text-slate-500">Amount</dt>
+        <dd>
+          <UsdtAmount amount={withdrawal.amountUsdt} size="small" />
+        </dd>
+        <dt className="text-slate-500">Wallet</dt>
+        <dd className="font-mono text-xs break-all" title={withdrawal.addressBep20}>
+          {shortenAddress(withdrawal.addressBep20)}
+        </dd>
+      </dl>
+      {action === "reject" && (
+        <TextareaField label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder="Why the request is rejected (the user sees it)" hint="Required." />
+      )}
+      {action === "paid" && (
+        <InputField
+          label="Transaction hash"
+          required
+          value={txHash}
+          onChange={(e) => setTxHash(e.target.value)}
+          placeholder="0x..."
+          spellCheck={false}
+          autoComplete="off"
+          className="font-mono"
+          error={hashInvalid ? "A transaction hash is 0x followed by 64 hex characters" : undefined}
+          hint="Required: 0x followed by 64 hex characters."
+        />
+      )}
+      {action === "approve" && <p className="text-sm text-slate-600">Approve this withdrawal of {formatUsdt(withdrawal.amountUsdt)} USDT?</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+// One withdrawal request: who, request id, date, amount, status, wallet (copy, explorer),
+// transaction hash (first 16 characters, copy, explorer), rejection reason, and the actions its
+// status allows: Approve and Reject when pending, Mark as Paid when approved.
+import { formatDateTime, shortenHash } from "../../../../shared/format.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
+import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "../../../../shared/ui/icons.tsx";
+import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
+import { explorerUrls, useConfig } from "../../../lib/config.ts";
+import type { WithdrawalAction } from "../api/process-withdrawal.ts";
+import { requesterName, type Withdrawal } from "../api/types.ts";
+import { WithdrawalStatusBadge } from "./status-badge.tsx";
+
+function ExplorerLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      title={label}
+      className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+    >
+      <ExternalLinkIcon />
+    </a>
+  );
+}
+
+export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdrawal; onAction: (action: WithdrawalAction) => void }) {
+  const explorer = explorerUrls(useConfig().data);
+  return (
+    <article data-testid="withdrawal-card" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-all text-slate-900">{requesterName(w)}</h3>
+            <WithdrawalStatusBadge status={w.status} />
+          </div>
+          <p className="mt-0.5 text-xs text-slate-500">
+            Request #{w.id} · {formatDateTime(w.createdAt)}
+            {w.processedAt && ` · processed ${formatDateTime(w.processedAt)}`}
+          </p>
+        </div>
+        <UsdtAmount amount={w.amountUsdt} size="large" />
+      </div>
+
+      <div className="mt-3 space-y-2">
+        <div className="flex items-center gap-1 rounded-lg bg-slate-50 py-1 pr-1 pl-3">
+          <span className="shrink-0 text-xs text-slate-500">Wallet</span>
+          <code className="min-w-0 flex-1 truncate px-2 font-mono text-xs text-slate-800" title={w.addressBep20}>
+            {w.addressBep20}
+          </code>
+          <CopyButton value={w.addressBep20} label="Copy wallet address" />
+          <ExplorerLink href={explorer.address(w.addressBep20)} label="View wallet on BscScan" />
+        </div>
+        {w.txHash && (
+          <div className="flex items-center gap-1 rounded-lg bg-emerald-50 py-1 pr-1 pl-3">
+            <span className="shrink-0 text-xs text-emerald-700">Tx hash</span>
+            <code className="min-w-0 flex-1 truncate px-2 font-mono text-xs text-slate-800" title={w.txHash}>
+              {shortenHash(w.txHash, 16)}
+            </code>
+            <CopyButton value={w.txHash} label="Copy transaction hash" />
+            <ExplorerLink href={explorer.tx(w.txHash)} label="View transaction on BscScan" />
+          </div>
+        )}
+        {w.failReason && (
+          <p className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            <span className="font-medium">Rejection reason:</span> {w.failReason}
+          </p>
+        )}
+      </div>
+
+      {(w.status === "pending" || w.status === "approved") && (
+        <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
+          {w.status === "pending" && (
+            <>
+              <Button variant="outline" size="sm" className="text-rose-700" onClick={() => onAction("reject")}>
+                <XIcon />
+                Reject
+              </Button>
+              <Button variant="success" size="sm" onClick={() => onAction("approve")}>
+                <CheckIcon />
+                Approve
+              </Button>
+            </>
+          )}
+          {w.status === "approved" && (
+            <Button size="sm" onClick={() => onAction("paid")}>
+              <CircleCheckIcon />
+              Mark as Paid
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
