@@ -26,9 +26,12 @@ export function webIsStale(): boolean {
 
 export function buildWeb(): void {
   const vite = join(import.meta.dir, "..", "node_modules", ".bin", "vite");
+  // Always a production build: under `bun test` NODE_ENV is "test", which would ship React's
+  // development build to whoever `npm start` serves next.
   const result = Bun.spawnSync([vite, "build", "--config", join(webRoot, "vite.config.ts"), "--logLevel", "warn"], {
     stdout: "inherit",
     stderr: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.exitCode !== 0) throw new Error("building the web app failed (see the output above)");
 }

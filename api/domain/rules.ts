@@ -1,5 +1,5 @@
 // The product's constants, each written once. Task rewards live on the tasks themselves.
-import { z } from "zod";
+// Imports nothing outside the domain's own plain modules, so the mini app can share it too.
 import { usdt } from "./money.ts";
 
 export const rules = {
@@ -27,9 +27,3 @@ export const explorer = {
 
 export const walletPattern = /^0x[0-9a-fA-F]{40}$/;
 export const txHashPattern = /^0x[0-9a-fA-F]{64}$/;
-
-/** Every admin password, wherever it is set (ADMIN_PASSWORD, `refbot admin add`). */
-export const adminPasswordSchema = z
-  .string()
-  .min(rules.adminPasswordMinLength, `must be at least ${rules.adminPasswordMinLength} characters`)
-  .max(1000, "must be at most 1000 characters");

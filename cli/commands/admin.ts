@@ -2,7 +2,8 @@
 import { input, password as passwordPrompt } from "@inquirer/prompts";
 import { Command } from "commander";
 import { z } from "zod";
-import { adminPasswordSchema, rules } from "../../api/domain/rules.ts";
+import { adminPasswordSchema } from "../../api/domain/admin-password.ts";
+import { rules } from "../../api/domain/rules.ts";
 import { usageError } from "../errors.ts";
 import { dbOption, localConfig, localNote } from "../local.ts";
 import { jsonOption, parse } from "../options.ts";

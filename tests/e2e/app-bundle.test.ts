@@ -1,0 +1,64 @@
+// The mini app's first download on a phone: the JavaScript /app loads before any user action
+// (its entry script and everything that imports statically) stays under 120 KB gzipped and holds
+// no admin panel code and no chart library. Screens other than Home and the QR encoder load later.
+// It measures a production build made here, in a temp directory: `bun test` runs with
+// NODE_ENV=test, and a vite build that inherits it bundles React's development build.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { webRoot } from "../../api/build-web.ts";
+
+const webDist = mkdtempSync(join(tmpdir(), "refbot-app-bundle-"));
+
+const BUDGET_BYTES = 120_000;
+
+/** Every JS file the page loads up front: entry scripts, modulepreloads and their static imports. */
+function firstLoadScripts(): string[] {
+  const html = readFileSync(join(webDist, "app", "index.html"), "utf8");
+  const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  while (pending.length) {
+    const path = pending.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = readFileSync(join(webDist, path), "utf8");
+    // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`); `import("./x.js")` is lazy.
+    for (const m of code.matchAll(/\bimport\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+\.js)["']/g)) pending.push(`/assets/${m[1]}`);
+  }
+  return [...seen];
+}
+
+beforeAll(() => {
+  const vite = join(import.meta.dir, "..", "..", "node_modules", ".bin", "vite");
+  const build = Bun.spawnSync([vite, "build", "--config", join(webRoot, "vite.config.ts"), "--outDir", webDist, "--emptyOutDir", "--logLevel", "warn"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stderr: "pipe",
+  });
+  if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
+}, 60_000);
+
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+test("the first load is under 120 KB of gzipped JavaScript", () => {
+  const scripts = firstLoadScripts();
+  const sizes = scripts.map((path) => ({ path, gzip: gzipSync(readFileSync(join(webDist, path))).length }));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  console.log(`mini app first load: ${(total / 1000).toFixed(1)} kB gzipped in ${scripts.length} files`, sizes);
+  expect(total).toBeLessThan(BUDGET_BYTES);
+});
+
+test("the first load has no admin code and no uPlot, and the other screens are split off", () => {
+  const scripts = firstLoadScripts();
+  for (const path of scripts) {
+    expect(path).not.toMatch(/\/admin-/);
+    const code = readFileSync(join(webDist, path), "utf8");
+    expect(code).not.toContain("uPlot");
+    expect(code).not.toContain("admin_token");
+    expect(code).not.toContain("Sign in to manage your Telegram bot");
+    // QR encoding and the wallet screen arrive only when needed.
+    expect(code).not.toContain("Request Withdrawal");
+    expect(code).not.toMatch(/getModuleCount/);
+  }
+});

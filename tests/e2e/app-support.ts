@@ -1,0 +1,76 @@
+// Helpers for the mini app browser tests: Telegram-like launch URLs with light and dark theme
+// params, a fake Telegram client that records the Web App events the app posts, and
+// demo-minted init data.
+import type { Browser, Page } from "playwright-core";
+
+export const lightTheme = {
+  bg_color: "#ffffff",
+  text_color: "#000000",
+  hint_color: "#999999",
+  link_color: "#2481cc",
+  button_color: "#2481cc",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#efeff3",
+  section_bg_color: "#ffffff",
+  section_separator_color: "#e7e7e7",
+  destructive_text_color: "#ff3b30",
+};
+
+export const darkTheme = {
+  bg_color: "#212121",
+  text_color: "#ffffff",
+  hint_color: "#aaaaaa",
+  link_color: "#8774e1",
+  button_color: "#8774e1",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#181818",
+  section_bg_color: "#212121",
+  section_separator_color: "#100f10",
+  destructive_text_color: "#ff595a",
+};
+
+export type TelegramEvent = [type: string, data: Record<string, unknown>];
+
+/** Init data the demo server signs for this Telegram id (the user is registered on first use). */
+export async function mintInitData(baseUrl: string, tgId: number): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/demo/init-data?tgId=${tgId}`);
+  if (!res.ok) throw new Error(`demo init data: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { initData: string }).initData;
+}
+
+/** The launch URL Telegram opens: launch parameters in the hash. */
+export function launchUrl(baseUrl: string, path: string, initData: string, theme: Record<string, string> = lightTheme): string {
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: "8.0",
+    tgWebAppPlatform: "tdesktop",
+    tgWebAppThemeParams: JSON.stringify(theme),
+  });
+  return `${baseUrl}${path}#${hash}`;
+}
+
+/** A phone-sized page whose window has Telegram's TelegramWebviewProxy, recording every event. */
+export async function telegramPage(browser: Browser, width = 390): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 844 } });
+  await page.addInitScript(() => {
+    const events: Array<[string, unknown]> = [];
+    (window as any).__telegramEvents = events;
+    (window as any).TelegramWebviewProxy = { postEvent: (type: string, data: string) => events.push([type, JSON.parse(data)]) };
+  });
+  page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+export const telegramEvents = (page: Page) => page.evaluate(() => (window as any).__telegramEvents as TelegramEvent[]);
+
+/** Waits for the toast with this title and answers its text. */
+export async function expectToast(page: Page, title: string): Promise<string> {
+  const toast = page.getByTestId("toast").filter({ hasText: title });
+  await toast.waitFor({ timeout: 5000 });
+  return toast.innerText();
+}
+
+/** Goes to an app path the way the bottom navigation does, without reloading. */
+export async function navigate(page: Page, label: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+}

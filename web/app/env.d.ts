@@ -1,0 +1,2 @@
+// Lets TypeScript accept the stylesheet import in main.tsx (Vite bundles it).
+declare module "*.css";

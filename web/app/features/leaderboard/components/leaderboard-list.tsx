@@ -1,0 +1,68 @@
+// A ranking, with the first three places highlighted and the user's own row marked.
+import type { LeaderboardCategory, LeaderboardEntry } from "../../../api/types.ts";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { CrownIcon, FlameIcon, TrophyIcon } from "../../../components/ui/icons.tsx";
+import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
+import { formatUsdt } from "../../../../shared/format.ts";
+
+const podium = [
+  { ring: "ring-gold bg-gold/15", text: "text-gold", label: "1st place" },
+  { ring: "ring-silver bg-silver/20", text: "text-silver", label: "2nd place" },
+  { ring: "ring-bronze bg-bronze/15", text: "text-bronze", label: "3rd place" },
+];
+
+function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
+  if (category === "earnings") return { main: `${formatUsdt(entry.totalEarned)} USDT`, sub: "earned" };
+  if (category === "referrals") return { main: String(entry.referralCount ?? 0), sub: entry.referralCount === 1 ? "referral" : "referrals" };
+  return {
+    main: `${entry.taskCount ?? 0} tasks`,
+    sub: (
+      <span className="inline-flex items-center gap-0.5 text-flame">
+        <FlameIcon size={11} fill="currentColor" /> {entry.currentStreak ?? 0} days
+      </span>
+    ),
+  };
+}
+
+export function LeaderboardList({ category, entries, ownTgId }: { category: LeaderboardCategory; entries: LeaderboardEntry[] | undefined; ownTgId: number | undefined }) {
+  if (!entries) return <ListSkeleton rows={6} />;
+  if (entries.length === 0) return <EmptyState icon={<TrophyIcon size={28} />} text="No data available yet" />;
+  return (
+    <ol className="space-y-2" data-testid="leaderboard">
+      {entries.map((entry) => {
+        const top = podium[entry.rank - 1];
+        const own = entry.tgId === ownTgId;
+        const { main, sub } = score(category, entry);
+        return (
+          <li
+            key={entry.id}
+            data-rank={entry.rank}
+            className={`flex items-center gap-3 rounded-2xl p-3 shadow-sm ${top ? `ring-1 ${top.ring}` : "bg-card"} ${own ? "outline-2 outline-accent" : ""}`}
+          >
+            <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-full text-sm font-bold ${top ? `${top.text} bg-card` : "bg-page text-hint"}`} aria-label={top?.label ?? `Rank ${entry.rank}`}>
+              {top ? (
+                <span className="flex flex-col items-center leading-none">
+                  <CrownIcon size={15} fill="currentColor" />
+                  <span className="text-[10px] font-black">{entry.rank}</span>
+                </span>
+              ) : (
+                entry.rank
+              )}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold">
+                {entry.firstName}
+                {own && <span className="ml-1 text-xs font-medium text-link">(you)</span>}
+              </p>
+              <p className="truncate text-xs text-hint">{entry.username ? `@${entry.username}` : `#${entry.rank}`}</p>
+            </div>
+            <div className="text-right">
+              <p className="text-sm font-bold tabular-nums">{main}</p>
+              <p className="text-[11px] text-hint">{sub}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

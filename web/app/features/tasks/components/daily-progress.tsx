@@ -1,0 +1,44 @@
+// How many of today's tasks are done, and when the daily task opens again.
+import { useEffect, useState } from "react";
+import type { UserTask } from "../../../api/types.ts";
+import { Card } from "../../../components/ui/card.tsx";
+import { ClockIcon } from "../../../components/ui/icons.tsx";
+import { Progress } from "../../../components/ui/progress.tsx";
+import { formatCountdown, msUntilUtcMidnight } from "../../../lib/format-time.ts";
+import { percent } from "../../../lib/money.ts";
+
+const isDone = (task: UserTask) => (task.kind === "daily_activity" ? task.completedToday : task.isCompleted);
+
+function Countdown() {
+  const [left, setLeft] = useState(msUntilUtcMidnight);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft(msUntilUtcMidnight()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="font-mono font-bold tabular-nums">{formatCountdown(left)}</span>;
+}
+
+export function DailyProgress({ tasks }: { tasks: UserTask[] }) {
+  const done = tasks.filter(isDone).length;
+  const daily = tasks.find((t) => t.kind === "daily_activity");
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h2 className="font-semibold">Daily Progress</h2>
+        <span className="text-sm font-semibold tabular-nums" data-testid="daily-progress">
+          {done}/{tasks.length}
+        </span>
+      </div>
+      <Progress value={percent(done, tasks.length)} label="Daily progress" />
+      {daily && (
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-xl bg-page p-3 text-sm">
+          <span className="flex items-center gap-2 text-hint">
+            <ClockIcon size={16} /> Next task available in:
+          </span>
+          {daily.completedToday ? <Countdown /> : <span className="font-bold text-success">Ready now!</span>}
+        </div>
+      )}
+      <p className="text-xs text-hint">Tip: complete the daily task every day to keep your streak growing. Daily tasks reset at 00:00 UTC.</p>
+    </Card>
+  );
+}

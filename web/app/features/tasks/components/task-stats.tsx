@@ -1,0 +1,25 @@
+// Streak, Earned Today and Total Earned above the task list.
+import type { Me } from "../../../api/types.ts";
+import { FlameIcon } from "../../../components/ui/icons.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatUsdt } from "../../../../shared/format.ts";
+
+export function TaskStats({ me }: { me: Me | undefined }) {
+  const stats = [
+    { label: "Day Streak", value: me && <span className="inline-flex items-center gap-1 text-flame"><FlameIcon size={18} fill="currentColor" />{me.streak}</span>, testId: "task-streak" },
+    { label: "Earned Today", value: me && `${formatUsdt(me.earnedToday)}`, testId: "task-earned-today" },
+    { label: "Total Earned", value: me && `${formatUsdt(me.totalEarned)}`, testId: "task-total-earned" },
+  ];
+  return (
+    <div className="grid grid-cols-3 gap-2">
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-2xl bg-card p-3 text-center shadow-sm">
+          <div className="flex h-7 items-center justify-center text-lg font-bold tabular-nums" data-testid={stat.testId}>
+            {stat.value ?? <Skeleton className="h-5 w-10" />}
+          </div>
+          <p className="mt-0.5 text-[11px] text-hint">{stat.label}</p>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import type { Withdrawal } from "../../../api/types.ts";
+import { useQuery } from "../../../lib/query.ts";
+
+export const useWithdrawals = () => useQuery<Withdrawal[]>("me/withdrawals");

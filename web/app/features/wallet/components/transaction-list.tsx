@@ -1,0 +1,47 @@
+// Ledger movements, credits and debits, with the reason in words.
+import type { LedgerEntry, LedgerReason } from "../../../api/types.ts";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "../../../components/ui/icons.tsx";
+import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
+import { formatDateTime, formatUsdt } from "../../../../shared/format.ts";
+
+const reasonLabels: Record<LedgerReason, string> = {
+  daily_task: "Daily Task Reward",
+  follow_channel: "Channel Join Reward",
+  custom_task: "Task Reward",
+  referral_bonus: "Referral Bonus",
+  referral_milestone: "Referral Milestone Bonus",
+  withdrawal: "Withdrawal",
+  withdrawal_refund: "Withdrawal Refund",
+  admin_adjustment: "Balance Adjustment",
+};
+
+export function TransactionList({ entries }: { entries: LedgerEntry[] | undefined }) {
+  if (!entries) return <ListSkeleton rows={4} />;
+  if (entries.length === 0) return <EmptyState icon={<ClockIcon size={28} />} text="No transactions yet" />;
+  return (
+    <ul className="divide-y divide-line" data-testid="transactions">
+      {entries.map((entry) => {
+        const credit = entry.type === "credit";
+        return (
+          <li key={entry.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+            <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-full ${credit ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}>
+              {credit ? <ArrowDownLeftIcon size={17} /> : <ArrowUpRightIcon size={17} />}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold">{reasonLabels[entry.reason] ?? entry.reason}</p>
+              <p className="truncate text-xs text-hint">
+                {formatDateTime(entry.createdAt)}
+                {entry.note ? ` · ${entry.note}` : ""}
+              </p>
+            </div>
+            <span className={`text-sm font-bold tabular-nums ${credit ? "text-success" : "text-danger"}`}>
+              {credit ? "+" : "-"}
+              {formatUsdt(entry.amount)}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,83 @@
+// The withdrawal request: an amount between the minimum and the balance, at most two decimals,
+// compared as integer micro-USDT.
+import { useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { formatUsdt } from "../../../../shared/format.ts";
+import { toMicros, micros } from "../../../lib/money.ts";
+import { toast } from "../../../../shared/toast.ts";
+import { haptics } from "../../../telegram/haptics.ts";
+import { requestWithdrawal } from "../api/request-withdrawal.ts";
+
+type Props = { open: boolean; onClose: () => void; balance: string; minimum: string; address: string };
+
+/** The balance cut to two decimals, the most a person may type. */
+const maxTypable = (balance: string) => balance.replace(/^(\d+\.\d{2})\d*$/, "$1");
+
+export function WithdrawDialog({ open, onClose, balance, minimum, address }: Props) {
+  const [amount, setAmount] = useState("");
+  const [sending, setSending] = useState(false);
+
+  function refuse(title: string, description: string) {
+    haptics.error();
+    toast({ title, description, variant: "destructive" });
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const value = toMicros(amount, 2);
+    if (value === null) return refuse("Invalid amount", "Enter an amount like 10 or 12.50 (at most 2 decimals)");
+    if (value < micros(minimum)) return refuse("Minimum withdrawal", `Minimum withdrawal amount is ${formatUsdt(minimum)} USDT`);
+    if (value > micros(balance)) return refuse("Insufficient balance", `You can withdraw at most ${formatUsdt(balance)} USDT`);
+    setSending(true);
+    try {
+      await requestWithdrawal(amount.trim());
+      haptics.success();
+      toast({ title: "Withdrawal request submitted", description: "Your request is being reviewed by our team", variant: "success" });
+      setAmount("");
+      onClose();
+    } catch {
+      // The API client has shown "Withdrawal failed" with the server's reason.
+      haptics.error();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Withdraw USDT" description={`Available: ${formatUsdt(balance)} USDT · processed within 24-48 hours`}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">Amount (USDT)</span>
+          <div className="flex gap-2">
+            <input
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min={minimum}
+              step="0.01"
+              max={maxTypable(balance)}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              placeholder={`Min ${formatUsdt(minimum)}`}
+              autoFocus
+              className="h-12 min-w-0 flex-1 rounded-xl border border-line bg-page px-3 text-lg font-semibold tabular-nums outline-none focus:border-accent"
+            />
+            <Button variant="secondary" size="lg" onClick={() => setAmount(maxTypable(balance))}>
+              Max
+            </Button>
+          </div>
+        </label>
+        <div className="rounded-xl bg-page p-3 text-sm">
+          <p className="text-hint">Destination (BEP-20)</p>
+          <p className="mt-0.5 font-mono break-all">
+            {address}
+          </p>
+        </div>
+        <Button type="submit" size="lg" block disabled={sending}>
+          {sending ? "Submitting..." : "Request Withdrawal"}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+// Home: balances, quick actions, referral progress and recent activity.
+import { useMe } from "../api/get-me.ts";
+import { TelegramRequired } from "../components/telegram-required.tsx";
+import { BalanceOverview } from "../features/home/components/balance-overview.tsx";
+import { QuickActions } from "../features/home/components/quick-actions.tsx";
+import { RecentActivity } from "../features/home/components/recent-activity.tsx";
+import { ReferralProgress } from "../features/home/components/referral-progress.tsx";
+import { useActivity } from "../features/home/api/get-activity.ts";
+import { useTasks } from "../features/tasks/api/get-tasks.ts";
+import { paths } from "../paths.ts";
+import { useConfig } from "../session.ts";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+
+export function HomeScreen() {
+  const config = useConfig();
+  const me = useMe();
+  const activity = useActivity();
+  const tasks = useTasks();
+  if (me.error) return <TelegramRequired config={config} inline />;
+  const reward = (kind: string) => tasks.data?.find((t) => t.kind === kind)?.rewardUsdt;
+  return (
+    <>
+      {me.data && <p className="px-1 text-sm text-hint">Welcome back, <b className="text-fg">{me.data.firstName}</b></p>}
+      <BalanceOverview me={me.data} minWithdrawal={config.minWithdrawalUsdt} walletPath={paths.wallet} />
+      <QuickActions
+        dailyReward={reward("daily_activity")}
+        channelReward={reward("follow_channel")}
+        qualified={me.data?.qualifiedReferrals}
+        target={me.data?.targetReferrals}
+        links={{ tasks: paths.tasks, referrals: paths.referrals, wallet: paths.wallet, info: paths.info }}
+      />
+      {me.data ? (
+        <ReferralProgress qualified={me.data.qualifiedReferrals} target={me.data.targetReferrals} milestone={config.referralMilestoneUsdt} to={paths.referrals} />
+      ) : (
+        <Skeleton className="h-28 w-full rounded-2xl" />
+      )}
+      <RecentActivity items={activity.data ?? (activity.error ? [] : undefined)} />
+    </>
+  );
+}

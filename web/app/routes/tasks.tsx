@@ -1,0 +1,44 @@
+// Tasks: streak and earnings, the task list, and today's progress.
+import { useMe } from "../api/get-me.ts";
+import { SectionTitle } from "../components/ui/card.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
+import { TasksIcon } from "../components/ui/icons.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { useTasks } from "../features/tasks/api/get-tasks.ts";
+import { DailyProgress } from "../features/tasks/components/daily-progress.tsx";
+import { TaskCard } from "../features/tasks/components/task-card.tsx";
+import { TaskStats } from "../features/tasks/components/task-stats.tsx";
+import { useConfig } from "../session.ts";
+
+export default function TasksScreen() {
+  const config = useConfig();
+  const me = useMe();
+  const tasks = useTasks();
+  const list = tasks.data ?? (tasks.error ? [] : undefined);
+  return (
+    <>
+      <TaskStats me={me.data} />
+      <section>
+        <SectionTitle>Available Tasks</SectionTitle>
+        {!list || !me.data ? (
+          <div className="space-y-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32 w-full rounded-2xl" />
+            ))}
+          </div>
+        ) : list.length === 0 ? (
+          <div className="rounded-2xl bg-card shadow-sm">
+            <EmptyState icon={<TasksIcon size={28} />} text="No tasks available at the moment" />
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {list.map((task) => (
+              <TaskCard key={task.id} task={task} userId={me.data!.id} channelUrl={config.channelUrl} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {list && list.length > 0 ? <DailyProgress tasks={list} /> : !list && <Skeleton className="h-40 w-full rounded-2xl" />}
+    </>
+  );
+}
