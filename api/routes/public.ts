@@ -10,25 +10,30 @@ import { formatUsdt } from "../domain/money.ts";
 import { explorer, rules } from "../domain/rules.ts";
 import type { Runtime } from "../runtime.ts";
 
+/** What clients need to know about this deployment; no secrets. */
+export function publicConfig({ config }: Deps, runtime: Runtime) {
+  return {
+    productName: "RefBot",
+    demoMode: config.demoMode,
+    botActive: runtime.botActive(),
+    botUsername: config.bot.username,
+    channelUrl: config.bot.channelUrl,
+    supportUrl: config.bot.supportUrl,
+    explorerTxUrl: explorer.tx,
+    explorerAddressUrl: explorer.address,
+    minWithdrawalUsdt: formatUsdt(rules.minWithdrawal),
+    referralTarget: rules.referralTarget,
+    referralMilestoneUsdt: formatUsdt(rules.referralMilestone),
+    referralBonusUsdt: formatUsdt(rules.referralBonus),
+    broadcast: config.broadcast,
+  };
+}
+
 export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) {
   const { config } = deps;
   return new Elysia({ prefix: "/api" })
     .get("/health", () => ({ ok: true, demoMode: config.demoMode, botActive: runtime.botActive() }))
-    .get("/config", () => ({
-      productName: "RefBot",
-      demoMode: config.demoMode,
-      botActive: runtime.botActive(),
-      botUsername: config.bot.username,
-      channelUrl: config.bot.channelUrl,
-      supportUrl: config.bot.supportUrl,
-      explorerTxUrl: explorer.tx,
-      explorerAddressUrl: explorer.address,
-      minWithdrawalUsdt: formatUsdt(rules.minWithdrawal),
-      referralTarget: rules.referralTarget,
-      referralMilestoneUsdt: formatUsdt(rules.referralMilestone),
-      referralBonusUsdt: formatUsdt(rules.referralBonus),
-      broadcast: config.broadcast,
-    }))
+    .get("/config", () => publicConfig(deps, runtime))
     .get(
       "/demo/init-data",
       ({ query }) => {

@@ -1,23 +1,10 @@
 // Public server configuration (product name, explorer URLs, broadcast pacing), read once and
 // shared by the whole panel; /api/config needs no token.
+import type { PublicConfigDto } from "../../../api/contract.ts";
 import { api } from "./api-client.ts";
 import { useQuery } from "./query.ts";
 
-export type PublicConfig = {
-  productName: string;
-  demoMode: boolean;
-  botActive: boolean;
-  botUsername: string;
-  channelUrl: string;
-  supportUrl: string;
-  explorerTxUrl: string;
-  explorerAddressUrl: string;
-  minWithdrawalUsdt: string;
-  referralTarget: number;
-  referralMilestoneUsdt: string;
-  referralBonusUsdt: string;
-  broadcast: { batchSize: number; gapMs: number; intervalSeconds: number };
-};
+export type PublicConfig = PublicConfigDto;
 
 export const getConfig = () => api.get<PublicConfig>("config", { silent: true });
 

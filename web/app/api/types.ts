@@ -1,41 +1,13 @@
-// Shapes of the API answers the mini app reads, as docs/api.md defines them. Amounts are exact
-// decimal strings and times ISO strings.
+// Shapes of the API answers the mini app reads. Those the server builds in one place come from
+// its contract (types only: nothing of the server reaches the bundle). Amounts are exact decimal
+// strings and times ISO strings.
+import type { LedgerEntryDto, LedgerReason, MeDto, PublicConfigDto, TaskKind, WithdrawalDto, WithdrawalStatus } from "../../../api/contract.ts";
 
-export type Config = {
-  productName: string;
-  demoMode: boolean;
-  botActive: boolean;
-  botUsername: string;
-  channelUrl: string;
-  supportUrl: string;
-  explorerTxUrl: string;
-  explorerAddressUrl: string;
-  minWithdrawalUsdt: string;
-  referralTarget: number;
-  referralMilestoneUsdt: string;
-  referralBonusUsdt: string;
-};
+export type Config = PublicConfigDto;
 
-export type Me = {
-  id: number;
-  tgId: number;
-  username: string | null;
-  firstName: string;
-  lastName: string | null;
-  refCode: string;
-  walletBep20: string | null;
-  balanceUsdt: string;
-  createdAt: string;
-  streak: number;
-  qualifiedReferrals: number;
-  targetReferrals: number;
-  earnedToday: string;
-  totalEarned: string;
-  isBanned: boolean;
-  referralLink: string;
-};
+export type Me = MeDto;
 
-export type TaskKind = "daily_activity" | "follow_channel" | "custom";
+export type { TaskKind };
 
 export type UserTask = {
   id: number;
@@ -50,33 +22,16 @@ export type UserTask = {
   completedToday: boolean;
 };
 
-export type LedgerReason =
-  | "daily_task"
-  | "follow_channel"
-  | "custom_task"
-  | "referral_bonus"
-  | "referral_milestone"
-  | "withdrawal"
-  | "withdrawal_refund"
-  | "admin_adjustment";
+export type { LedgerReason };
 
-export type LedgerEntry = { id: number; type: "credit" | "debit"; reason: LedgerReason; amount: string; createdAt: string; note: string | null };
+export type LedgerEntry = LedgerEntryDto;
 
 /** One of the latest ledger movements; `type` is the ledger reason. */
 export type ActivityItem = { id: number; type: LedgerReason; direction?: "credit" | "debit"; title: string; time: string; amount: string };
 
-export type WithdrawalStatus = "pending" | "approved" | "paid" | "rejected";
+export type { WithdrawalStatus };
 
-export type Withdrawal = {
-  id: number;
-  amountUsdt: string;
-  addressBep20: string;
-  status: WithdrawalStatus;
-  txHash: string | null;
-  failReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-};
+export type Withdrawal = WithdrawalDto;
 
 export type LeaderboardCategory = "earnings" | "referrals" | "activity";
 

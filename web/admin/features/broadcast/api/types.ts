@@ -1,7 +1,10 @@
-export type Broadcast = { id: number; message: string; createdAt: string; total: number; pending: number; sent: number; failed: number; etaSeconds: number };
+import type { BroadcastDto } from "../../../../../api/contract.ts";
+import { rules } from "../../../../../api/domain/rules.ts";
+
+export type Broadcast = BroadcastDto;
 
 export const BROADCASTS_KEY = "admin/broadcasts";
 
 // The server's limits on a broadcast message, counted after trimming.
-export const MESSAGE_MIN = 5;
-export const MESSAGE_MAX = 4000;
+export const MESSAGE_MIN = rules.broadcastMinLength;
+export const MESSAGE_MAX = rules.broadcastMaxLength;

@@ -1,16 +1,8 @@
-// Task as the admin API answers it (docs/api.md, "Task").
-export type TaskKind = "daily_activity" | "follow_channel" | "custom";
+// Task as the admin API answers it, from the server's own contract.
+import type { TaskDto, TaskKind } from "../../../../../api/contract.ts";
 
-export type Task = {
-  id: number;
-  kind: TaskKind;
-  title: string;
-  description: string | null;
-  rewardUsdt: string;
-  isActive: boolean;
-  createdAt: string;
-  completionCount: number;
-};
+export type { TaskKind };
+export type Task = TaskDto;
 
 export const taskKindLabels: Record<TaskKind, string> = {
   daily_activity: "Daily Activity",

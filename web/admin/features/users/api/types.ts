@@ -1,29 +1,8 @@
-// Shapes of the admin user calls (docs/api.md).
-export type AdminUser = {
-  id: number;
-  tgId: number;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  refCode: string;
-  walletBep20: string | null;
-  balanceUsdt: string;
-  createdAt: string;
-  currentStreak: number;
-  qualifiedReferrals: number;
-  totalInvited: number;
-  targetReferrals: number;
-  earnedToday: string;
-  totalEarned: string;
-  tasksCompleted: number;
-  isBanned: boolean;
-  banReason: string | null;
-  isActive: boolean;
-  channelJoined: boolean;
-  lastActivityAt: string | null;
-};
+// Shapes of the admin user calls; users and ledger entries from the server's own contract.
+import type { AdminUserDto, LedgerEntryDto } from "../../../../../api/contract.ts";
 
-export type LedgerEntry = { id: number; type: "credit" | "debit"; reason: string; amount: string; createdAt: string; note: string | null };
+export type AdminUser = AdminUserDto;
+export type LedgerEntry = LedgerEntryDto;
 
 export type UserReferrals = {
   qualifiedCount: number;

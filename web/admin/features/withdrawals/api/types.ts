@@ -1,19 +1,8 @@
-// Withdrawal as the admin API answers it (docs/api.md, "Withdrawal").
-export type WithdrawalStatus = "pending" | "approved" | "paid" | "rejected";
+// Withdrawal as the admin API answers it, from the server's own contract.
+import type { WithdrawalDto, WithdrawalStatus } from "../../../../../api/contract.ts";
 
-export type Withdrawal = {
-  id: number;
-  userId: number;
-  tgId: number;
-  username: string | null;
-  amountUsdt: string;
-  addressBep20: string;
-  status: WithdrawalStatus;
-  txHash: string | null;
-  failReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-};
+export type { WithdrawalStatus };
+export type Withdrawal = WithdrawalDto;
 
 export const WITHDRAWALS_KEY = "admin/withdrawals";
 
@@ -22,5 +11,5 @@ export function requesterName(w: Pick<Withdrawal, "username" | "tgId">): string 
   return w.username ? `@${w.username}` : `user_${w.tgId}`;
 }
 
-// The server checks the same rule; checking here keeps the confirm button honest.
-export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+// The server's own rule; checking here keeps the confirm button honest.
+export { txHashPattern as TX_HASH_PATTERN } from "../../../../../api/domain/rules.ts";
