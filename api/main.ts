@@ -4,6 +4,7 @@ import { ConfigError, createConfig } from "./config.ts";
 import { createApp } from "./app.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
+import { checkpointInBackground } from "../db/checkpoints.ts";
 import { seedIfEmpty } from "../db/seed.ts";
 import { botNotifier } from "../bot/notifier.ts";
 import { botApiMembershipChecker } from "../bot/membership.ts";
@@ -16,6 +17,7 @@ async function main() {
   const api = token ? botApi(token, apiRoot) : undefined;
   const notifier = api ? botNotifier(api) : undefined;
   const deps = openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
+  const checkpoints = config.databasePath === ":memory:" ? undefined : checkpointInBackground(deps.db, config.databasePath);
   const jwtSecret = jwtSecretFor(config);
   const admin = await ensureFirstAdmin(deps);
   if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
@@ -72,6 +74,7 @@ async function main() {
     // stopping the listener, letting running requests end and closing the file is enough.
     await runtime.stop?.();
     await app.stop();
+    await checkpoints?.stop();
     deps.db.sqlite.close();
     process.exit(0);
   };

@@ -22,6 +22,10 @@ export function openDb(path: string, { synchronous = "FULL", readonly = false, l
   // file, and under a steady stream of completions the default ran one every few dozen commits.
   if (!readonly) sqlite.run("PRAGMA wal_autocheckpoint = 16384");
   sqlite.run(`PRAGMA synchronous = ${synchronous}`);
+  // Savepoints (one per unit of a group commit) and statements that fire triggers keep the pages
+  // they may have to undo in a journal of their own: on disk that is a temporary file written
+  // during every such statement, in memory a copy.
+  sqlite.run("PRAGMA temp_store = MEMORY");
   sqlite.run("PRAGMA foreign_keys = ON");
   // SQLite's own page cache (2 MB by default) decides how often a request at a million users
   // waits on a read; it grows only as pages are used.

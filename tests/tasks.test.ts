@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "../db/ops.ts";
 import { ledger, taskCompletions } from "../db/schema/index.ts";
 import { usdt } from "../api/domain/money.ts";
+import { openDb } from "../db/client.ts";
 import { makeTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -111,6 +112,30 @@ describe("one-time tasks", () => {
     t.setNow("2026-03-11T09:00:00Z");
     const tomorrow = (await t.request("GET", "/api/tasks/active", { headers: t.userHeaders(user.tgId) })).body;
     expect(tomorrow[0]).toMatchObject({ isCompleted: false, completedToday: false });
+  });
+
+  test("the active list, kept between requests, follows every change to the tasks", async () => {
+    const user = t.makeUser();
+    const headers = t.userHeaders(user.tgId);
+    const active = async () => (await t.request("GET", "/api/tasks/active", { headers })).body as { id: number; title: string; completionCount: number }[];
+    const admin = await t.adminHeaders();
+    const created = (await t.request("POST", "/api/admin/tasks", { headers: admin, body: { kind: "custom", title: "Follow us", rewardUsdt: "0.1" } })).body;
+    expect((await active()).map((x) => x.title)).toContain("Follow us");
+
+    await complete(user.tgId, created.id);
+    expect((await active()).find((x) => x.id === created.id)?.completionCount).toBe(1);
+
+    await t.request("PATCH", `/api/admin/tasks/${created.id}`, { headers: admin, body: { isActive: false } });
+    expect((await active()).map((x) => x.id)).not.toContain(created.id);
+
+    // Another process writing the same file (a second server, a script) shows within a second.
+    const task = t.makeTask({ title: "Before" });
+    expect((await active()).map((x) => x.title)).toContain("Before");
+    const other = openDb(t.deps.config.databasePath);
+    other.sqlite.run("update tasks set title = 'Renamed elsewhere' where id = ?", [task.id]);
+    other.sqlite.close();
+    await Bun.sleep(1100);
+    expect((await active()).map((x) => x.title)).toContain("Renamed elsewhere");
   });
 });
 

@@ -45,17 +45,44 @@ export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): T
   return task;
 }
 
+/**
+ * The active tasks, the same for every user, read again only after a write: `total_changes()`
+ * reveals any write on this connection at once. Commits by another process (`data_version`) cost
+ * a read transaction to see, so they are looked for at most once a second.
+ */
+function activeTasks(deps: Deps): readonly Task[] {
+  const cache = prepared(deps.db, "activeTasks", (db) => ({
+    changes: db.sqlite.prepare<{ n: number }, []>("select total_changes() as n"),
+    version: db.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
+    query: db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare(),
+    seen: { changes: -1, version: -1, checkedAt: 0 },
+    tasks: [] as Task[],
+  }));
+  const { seen } = cache;
+  const changes = cache.changes.get()!.n;
+  let version = seen.version;
+  const now = performance.now();
+  if (now - seen.checkedAt > 1000) {
+    version = cache.version.get()!.data_version;
+    seen.checkedAt = now;
+  }
+  if (changes !== seen.changes || version !== seen.version) {
+    cache.tasks = cache.query.all();
+    Object.assign(seen, { changes, version });
+  }
+  return cache.tasks;
+}
+
 /** Active tasks with the user's completion flags. */
 export function activeTasksFor(deps: Deps, userId: number) {
   const today = utcDay(deps.clock());
-  const active = prepared(deps.db, "activeTasks", (db) => db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare()).all();
   // Asked on every open of the task list: plain SQL compiled once.
   const done = deps.db.$client
     .query<{ taskId: number; day: string }, [number, string]>("select task_id as taskId, day from task_completions where user_id = ? and day in (?, 'once')")
     .all(userId, today);
-  const doneKeys = new Set(done.map((d) => `${d.taskId}:${d.day}`));
-  return active.map((task) => {
-    const completed = doneKeys.has(`${task.id}:${periodOf(task.kind, today)}`);
+  return activeTasks(deps).map((task) => {
+    const period = periodOf(task.kind, today);
+    const completed = done.some((d) => d.taskId === task.id && d.day === period);
     return { task, isCompleted: completed, completedToday: completed && task.kind === "daily_activity" };
   });
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "../../db/ops.ts";
 import { prepared } from "../../db/prepared.ts";
+import { rowReader } from "../../db/row-reader.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
 import { inTransaction, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
@@ -81,9 +82,12 @@ export function getUser(deps: Deps, id: number): User {
   return user;
 }
 
-/** The lookup behind every user request, hence prepared once. */
+const userRow = rowReader(users);
+
+/** The lookup behind every user request: prepared once, rows read without drizzle's mapping. */
 export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
-  return prepared(deps.db, "userByTgId", (db) => db.select().from(users).where(eq(users.tgId, sql.placeholder("tgId"))).prepare()).get({ tgId });
+  const statement = prepared(deps.db, "userByTgId", (db) => db.sqlite.prepare<unknown[], [number]>(`select ${userRow.select} from users where tg_id = ?`));
+  return userRow.read(statement.values(tgId)[0]);
 }
 
 /** A streak survives until the end of the day after its last daily task. */

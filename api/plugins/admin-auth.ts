@@ -8,6 +8,15 @@ import type { Admin } from "../../db/schema/index.ts";
 import { AppError } from "../domain/errors.ts";
 import { rules } from "../domain/rules.ts";
 
+type TokenSigner = { sign: (claims: { sub: string; ver: number; exp: number }) => Promise<string> };
+
+/** A signed token for the admin, carrying their token version so that logout revokes it. */
+export async function issueAdminToken(deps: Deps, signer: TokenSigner, admin: Pick<Admin, "id" | "tokenVersion">) {
+  const exp = Math.floor(deps.clock().getTime() / 1000) + rules.adminTokenTtlSeconds;
+  const token = await signer.sign({ sub: String(admin.id), ver: admin.tokenVersion, exp });
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
 export function adminAuth(deps: Deps, secret: string) {
   const signedIn = new WeakMap<Request, Admin>();
 
@@ -30,13 +39,6 @@ export function adminAuth(deps: Deps, secret: string) {
 
   return new Elysia({ name: "admin-auth" })
     .use(jwt({ name: "adminJwt", secret, alg: "HS256" }))
-    .derive({ as: "global" }, ({ adminJwt }) => ({
-      issueAdminToken: async (adminId: number, tokenVersion: number) => {
-        const exp = Math.floor(deps.clock().getTime() / 1000) + rules.adminTokenTtlSeconds;
-        const token = await adminJwt.sign({ sub: String(adminId), ver: tokenVersion, exp });
-        return { token, expiresAt: new Date(exp * 1000) };
-      },
-    }))
     .macro({
       admin: {
         // Checked before the request is validated, so a caller without a valid token learns
