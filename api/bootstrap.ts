@@ -11,7 +11,7 @@ import { demoMembershipChecker } from "./domain/membership.ts";
 import { silentNotifier } from "./domain/notifier.ts";
 
 export function openDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
-  const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb });
+  const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb, mmapMb: config.mmapMb });
   migrateDb(db);
   return {
     db,

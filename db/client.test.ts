@@ -18,6 +18,11 @@ test("the database runs in WAL with foreign keys, a busy timeout and FULL sync b
   expect(pragma(db, "busy_timeout")).toBe(5000);
   expect(pragma(db, "synchronous")).toBe(2); // FULL
   expect(pragma(fresh("NORMAL"), "synchronous")).toBe(1);
+  // Savepoint journals in memory; the memory map only when asked for (the server asks).
+  expect(pragma(db, "temp_store")).toBe(2);
+  expect(pragma(db, "mmap_size")).toBe(0);
+  const mapped = openDb(join(mkdtempSync(join(tmpdir(), "refbot-db-")), "m.sqlite"), { mmapMb: 64 });
+  expect(pragma(mapped, "mmap_size")).toBe(64 * 1024 * 1024);
 });
 
 test("constraints are the backstop: no negative balance, no zero ledger amount, no orphan rows", () => {

@@ -9,9 +9,9 @@ import * as schema from "./schema/index.ts";
 
 export type Db = ReturnType<typeof openDb>;
 
-export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean; logger?: Logger; cacheMb?: number };
+export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean; logger?: Logger; cacheMb?: number; mmapMb?: number };
 
-export function openDb(path: string, { synchronous = "FULL", readonly = false, logger, cacheMb = 256 }: DbOptions = {}) {
+export function openDb(path: string, { synchronous = "FULL", readonly = false, logger, cacheMb = 256, mmapMb = 0 }: DbOptions = {}) {
   if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, readonly ? { readonly: true } : { create: true, strict: true });
   // WAL lets readers work while a writer commits; FULL sync keeps every acknowledged ledger row
@@ -30,6 +30,10 @@ export function openDb(path: string, { synchronous = "FULL", readonly = false, l
   // SQLite's own page cache (2 MB by default) decides how often a request at a million users
   // waits on a read; it grows only as pages are used.
   sqlite.run(`PRAGMA cache_size = ${-Math.round(cacheMb * 1024)}`);
+  // Reads through a memory map come straight from the OS cache, without a system call and a copy
+  // per page: at a million users most pages a request touches are not in the page cache above.
+  // Writes still go through the WAL as before.
+  if (mmapMb > 0) sqlite.run(`PRAGMA mmap_size = ${mmapMb * 1024 * 1024}`);
   const db = drizzle({ client: sqlite, schema, logger });
   return Object.assign(db, { sqlite });
 }
