@@ -8,6 +8,7 @@ import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
 import { credit } from "./ledger.ts";
 import { qualifyIfDue } from "./referrals.ts";
+import { derivedForUser } from "./users.ts";
 import { groupCommit } from "./write-queue.ts";
 import { addDays, utcDay } from "./time.ts";
 
@@ -76,10 +77,13 @@ function activeTasks(deps: Deps): readonly Task[] {
 /** Active tasks with the user's completion flags. */
 export function activeTasksFor(deps: Deps, userId: number) {
   const today = utcDay(deps.clock());
-  // Asked on every open of the task list: plain SQL compiled once.
-  const done = deps.db.$client
-    .query<{ taskId: number; day: string }, [number, string]>("select task_id as taskId, day from task_completions where user_id = ? and day in (?, 'once')")
-    .all(userId, today);
+  // Asked on every open of the task list. A completion always updates the user's row in its
+  // transaction (completeTask), which is what lets the answer be kept with the user.
+  const done = derivedForUser(deps, userId, `completions:${today}`, () =>
+    deps.db.$client
+      .query<{ taskId: number; day: string }, [number, string]>("select task_id as taskId, day from task_completions where user_id = ? and day in (?, 'once')")
+      .all(userId, today),
+  );
   return activeTasks(deps).map((task) => {
     const period = periodOf(task.kind, today);
     const completed = done.some((d) => d.taskId === task.id && d.day === period);

@@ -2,7 +2,9 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "../../db/ops.ts";
 import { prepared } from "../../db/prepared.ts";
+import { onRowChange } from "../../db/row-changes.ts";
 import { rowReader } from "../../db/row-reader.ts";
+import type { Db } from "../../db/client.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
 import { inTransaction, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
@@ -84,10 +86,84 @@ export function getUser(deps: Deps, id: number): User {
 
 const userRow = rowReader(users);
 
-/** The lookup behind every user request: prepared once, rows read without drizzle's mapping. */
+/**
+ * Users read on the way in, kept between requests: a mini-app session asks for its user several
+ * times within seconds. A users row written through this connection leaves the cache as it is
+ * written (SQLite's update hook reports it, whichever code wrote it); a commit by another process
+ * empties the cache within a second (`data_version`, which costs a read transaction to ask, so it
+ * is asked at most once a second). Rows are cached only outside transactions, so nothing that
+ * could still roll back is kept.
+ */
+function userCache(db: Db) {
+  return prepared(db, "userCache", (d) => {
+    const cache = {
+      byId: new Map<number, User>(),
+      idByTgId: new Map<number, number>(),
+      /** Figures derived from other tables whose every change also writes the user's row. */
+      derived: new Map<number, Map<string, unknown>>(),
+      lookup: d.sqlite.prepare<unknown[], [number]>(`select ${userRow.select} from users where tg_id = ?`),
+      dataVersion: d.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
+      version: -1,
+      checkedAt: 0,
+    };
+    onRowChange(d, "users", (id, kind) => {
+      cache.byId.delete(id);
+      cache.derived.delete(id);
+      if (kind === "delete") cache.idByTgId.clear();
+    });
+    return cache;
+  });
+}
+
+const cachedUsers = 100_000;
+
+function freshUserCache(db: Db) {
+  const cache = userCache(db);
+  const now = performance.now();
+  if (now - cache.checkedAt > 1000) {
+    const { data_version } = cache.dataVersion.get()!;
+    if (data_version !== cache.version) {
+      cache.byId.clear();
+      cache.derived.clear();
+    }
+    cache.version = data_version;
+    cache.checkedAt = now;
+  }
+  return cache;
+}
+
+/** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= cachedUsers) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** The lookup behind every user request. */
 export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
-  const statement = prepared(deps.db, "userByTgId", (db) => db.sqlite.prepare<unknown[], [number]>(`select ${userRow.select} from users where tg_id = ?`));
-  return userRow.read(statement.values(tgId)[0]);
+  const cache = freshUserCache(deps.db);
+  const id = cache.idByTgId.get(tgId);
+  const known = id === undefined ? undefined : cache.byId.get(id);
+  if (known) return known;
+  const user = userRow.read(cache.lookup.values(tgId)[0]);
+  if (user && !deps.db.sqlite.inTransaction) {
+    remember(cache.byId, user.id, user);
+    if (cache.idByTgId.size >= cachedUsers * 10) cache.idByTgId.clear();
+    cache.idByTgId.set(tgId, user.id);
+  }
+  return user;
+}
+
+/**
+ * A figure about one user read from another table, kept like the user row itself. Only for data
+ * whose every change also writes that user's row in the same transaction, which is what drops it.
+ */
+export function derivedForUser<T>(deps: Deps, userId: number, key: string, read: () => T): T {
+  const cache = freshUserCache(deps.db);
+  const forUser = cache.derived.get(userId);
+  if (forUser?.has(key)) return forUser.get(key) as T;
+  const value = read();
+  if (!deps.db.sqlite.inTransaction) remember(cache.derived, userId, new Map([[key, value]]));
+  return value;
 }
 
 /** A streak survives until the end of the day after its last daily task. */
