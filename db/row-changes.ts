@@ -1,6 +1,6 @@
-// SQLite's update hook for a connection, shared: it reports every row this connection inserts,
-// updates or deletes (triggers included, rolled-back changes too), so caches of rows can drop what
-// changed without every writer having to know about them.
+// Change tracking for caches of rows. SQLite's update hook reports every row this connection
+// inserts, updates or deletes (triggers included, rolled-back changes too), so a cache can drop
+// what changed without every writer knowing about it; commitsElsewhere covers other processes.
 import type { Db } from "./client.ts";
 import { prepared } from "./prepared.ts";
 
@@ -18,4 +18,24 @@ export function onRowChange(db: Db, table: string, listener: Listener): void {
     return byTable;
   });
   listeners.set(table, [...(listeners.get(table) ?? []), listener]);
+}
+
+/**
+ * A number that moves when another connection (another process) has committed since it was last
+ * read, for caches to compare. SQLite tells this through `data_version`, which costs a read
+ * transaction to ask, too much for every request: it is asked at most once a second, so another
+ * process's writes show within a second.
+ */
+export function commitsElsewhere(db: Db): number {
+  const state = prepared(db, "commitsElsewhere", (d) => ({
+    query: d.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
+    version: -1,
+    checkedAt: -Infinity,
+  }));
+  const now = performance.now();
+  if (now - state.checkedAt > 1000) {
+    state.version = state.query.get()!.data_version;
+    state.checkedAt = now;
+  }
+  return state.version;
 }

@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from "../../db/ops.ts";
 import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
 import { prepared } from "../../db/prepared.ts";
+import { commitsElsewhere } from "../../db/row-changes.ts";
 import { connectionOf, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
@@ -48,30 +49,21 @@ export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): T
 
 /**
  * The active tasks, the same for every user, read again only after a write: `total_changes()`
- * reveals any write on this connection at once. Commits by another process (`data_version`) cost
- * a read transaction to see, so they are looked for at most once a second.
+ * moves with any write on this connection, commitsElsewhere with another process's. Kept only
+ * when read outside a transaction, so nothing that could still roll back is served.
  */
 function activeTasks(deps: Deps): readonly Task[] {
   const cache = prepared(deps.db, "activeTasks", (db) => ({
     changes: db.sqlite.prepare<{ n: number }, []>("select total_changes() as n"),
-    version: db.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
     query: db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare(),
-    seen: { changes: -1, version: -1, checkedAt: 0 },
+    stamp: "",
     tasks: [] as Task[],
   }));
-  const { seen } = cache;
-  const changes = cache.changes.get()!.n;
-  let version = seen.version;
-  const now = performance.now();
-  if (now - seen.checkedAt > 1000) {
-    version = cache.version.get()!.data_version;
-    seen.checkedAt = now;
-  }
-  if (changes !== seen.changes || version !== seen.version) {
-    cache.tasks = cache.query.all();
-    Object.assign(seen, { changes, version });
-  }
-  return cache.tasks;
+  const stamp = `${cache.changes.get()!.n}:${commitsElsewhere(deps.db)}`;
+  if (stamp === cache.stamp) return cache.tasks;
+  const active = cache.query.all();
+  if (!deps.db.sqlite.inTransaction) Object.assign(cache, { stamp, tasks: active });
+  return active;
 }
 
 /** Active tasks with the user's completion flags. */

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "../../db/ops.ts";
 import { prepared } from "../../db/prepared.ts";
-import { onRowChange } from "../../db/row-changes.ts";
+import { commitsElsewhere, onRowChange } from "../../db/row-changes.ts";
 import { rowReader } from "../../db/row-reader.ts";
 import type { Db } from "../../db/client.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
@@ -90,47 +90,36 @@ const userRow = rowReader(users);
  * Users read on the way in, kept between requests: a mini-app session asks for its user several
  * times within seconds. A users row written through this connection leaves the cache as it is
  * written (SQLite's update hook reports it, whichever code wrote it); a commit by another process
- * empties the cache within a second (`data_version`, which costs a read transaction to ask, so it
- * is asked at most once a second). Rows are cached only outside transactions, so nothing that
+ * empties the cache within a second. Rows are cached only outside transactions, so nothing that
  * could still roll back is kept.
  */
 function userCache(db: Db) {
-  return prepared(db, "userCache", (d) => {
-    const cache = {
+  const cache = prepared(db, "userCache", (d) => {
+    const state = {
       byId: new Map<number, User>(),
       idByTgId: new Map<number, number>(),
       /** Figures derived from other tables whose every change also writes the user's row. */
       derived: new Map<number, Map<string, unknown>>(),
       lookup: d.sqlite.prepare<unknown[], [number]>(`select ${userRow.select} from users where tg_id = ?`),
-      dataVersion: d.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
       version: -1,
-      checkedAt: 0,
     };
     onRowChange(d, "users", (id, kind) => {
-      cache.byId.delete(id);
-      cache.derived.delete(id);
-      if (kind === "delete") cache.idByTgId.clear();
+      state.byId.delete(id);
+      state.derived.delete(id);
+      if (kind === "delete") state.idByTgId.clear();
     });
-    return cache;
+    return state;
   });
-}
-
-const cachedUsers = 100_000;
-
-function freshUserCache(db: Db) {
-  const cache = userCache(db);
-  const now = performance.now();
-  if (now - cache.checkedAt > 1000) {
-    const { data_version } = cache.dataVersion.get()!;
-    if (data_version !== cache.version) {
-      cache.byId.clear();
-      cache.derived.clear();
-    }
-    cache.version = data_version;
-    cache.checkedAt = now;
+  const version = commitsElsewhere(db);
+  if (version !== cache.version) {
+    cache.byId.clear();
+    cache.derived.clear();
+    cache.version = version;
   }
   return cache;
 }
+
+const cachedUsers = 100_000;
 
 /** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
@@ -140,13 +129,14 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 
 /** The lookup behind every user request. */
 export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
-  const cache = freshUserCache(deps.db);
+  const cache = userCache(deps.db);
   const id = cache.idByTgId.get(tgId);
   const known = id === undefined ? undefined : cache.byId.get(id);
   if (known) return known;
   const user = userRow.read(cache.lookup.values(tgId)[0]);
   if (user && !deps.db.sqlite.inTransaction) {
-    remember(cache.byId, user.id, user);
+    // Shared by every request that follows: frozen, so no caller can change it for the others.
+    remember(cache.byId, user.id, Object.freeze(user));
     if (cache.idByTgId.size >= cachedUsers * 10) cache.idByTgId.clear();
     cache.idByTgId.set(tgId, user.id);
   }
@@ -158,7 +148,7 @@ export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
  * whose every change also writes that user's row in the same transaction, which is what drops it.
  */
 export function derivedForUser<T>(deps: Deps, userId: number, key: string, read: () => T): T {
-  const cache = freshUserCache(deps.db);
+  const cache = userCache(deps.db);
   const forUser = cache.derived.get(userId);
   if (forUser?.has(key)) return forUser.get(key) as T;
   const value = read();
