@@ -21,6 +21,20 @@ export const taskView = (t: Task) => ({
   completionCount: t.completionCount,
 });
 
+type TaskJson = Omit<ReturnType<typeof taskView>, "createdAt"> & { createdAt: string };
+const taskJson = new WeakMap<Task, TaskJson>();
+
+/**
+ * taskView with the date already in its JSON form, built once per task row: the active tasks are
+ * the same row objects from one request to the next until a task changes (activeTasksFor), and
+ * turning a Date into JSON costs more than the rest of a task list answer.
+ */
+export function taskViewJson(t: Task): TaskJson {
+  let view = taskJson.get(t);
+  if (!view) taskJson.set(t, (view = { ...taskView(t), createdAt: t.createdAt.toISOString() }));
+  return view;
+}
+
 export const withdrawalView = (w: WithdrawalRow) => ({
   id: w.id,
   userId: w.userId,

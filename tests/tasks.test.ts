@@ -114,6 +114,17 @@ describe("one-time tasks", () => {
     expect(tomorrow[0]).toMatchObject({ isCompleted: false, completedToday: false });
   });
 
+  test("each task in the user's list reads as the admin's task list has it, plus the flags", async () => {
+    const user = t.makeUser();
+    const task = t.makeTask({ kind: "custom", title: "Follow us on X" });
+    const listed = async () => ((await t.request("GET", "/api/tasks/active", { headers: t.userHeaders(user.tgId) })).body as Record<string, unknown>[]).find((x) => x.id === task.id);
+    const adminView = ((await t.adminGet("/api/admin/tasks")).body as Record<string, unknown>[]).find((x) => x.id === task.id);
+    expect(await listed()).toEqual({ ...adminView, isCompleted: false, completedToday: false });
+    // Asked again, the answer is the same, date and all.
+    expect(await listed()).toEqual({ ...adminView, isCompleted: false, completedToday: false });
+    expect((await listed())?.createdAt).toBe(task.createdAt.toISOString());
+  });
+
   test("the active list, kept between requests, follows every change to the tasks", async () => {
     const user = t.makeUser();
     const headers = t.userHeaders(user.tgId);

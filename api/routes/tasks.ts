@@ -9,14 +9,14 @@ import { effectiveStreak } from "../domain/users.ts";
 import { utcDay } from "../domain/time.ts";
 import type { userAuth } from "../plugins/user-auth.ts";
 import { idParams, limitQuery } from "../schemas.ts";
-import { leaderboardView, taskView } from "../views.ts";
+import { leaderboardView, taskView, taskViewJson } from "../views.ts";
 
 export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
   return new Elysia({ prefix: "/api" })
     .use(auth)
     .get(
       "/tasks/active",
-      ({ user }) => activeTasksFor(deps, user.id).map(({ task, ...flags }) => ({ ...taskView(task), ...flags })),
+      ({ user }) => activeTasksFor(deps, user.id).map(({ task, ...flags }) => ({ ...taskViewJson(task), ...flags })),
       { user: true },
     )
     .post(
