@@ -1,6 +1,7 @@
 // How rows look in the API: field names as the product spec has them, amounts as exact
 // decimal strings, streaks and "today" figures resolved for the current day.
 import type { LedgerEntry, Task, User } from "../db/schema/index.ts";
+import type { TaskDto } from "./contract.ts";
 import type { Deps } from "./domain/context.ts";
 import { ledgerTitles } from "./domain/ledger.ts";
 import type { LeaderboardCategory } from "./domain/leaderboard.ts";
@@ -21,15 +22,14 @@ export const taskView = (t: Task) => ({
   completionCount: t.completionCount,
 });
 
-type TaskJson = Omit<ReturnType<typeof taskView>, "createdAt"> & { createdAt: string };
-const taskJson = new WeakMap<Task, TaskJson>();
+const taskJson = new WeakMap<Task, TaskDto>();
 
 /**
  * taskView with the date already in its JSON form, built once per task row: the active tasks are
  * the same row objects from one request to the next until a task changes (activeTasksFor), and
  * turning a Date into JSON costs more than the rest of a task list answer.
  */
-export function taskViewJson(t: Task): TaskJson {
+export function taskViewJson(t: Task): TaskDto {
   let view = taskJson.get(t);
   if (!view) taskJson.set(t, (view = { ...taskView(t), createdAt: t.createdAt.toISOString() }));
   return view;
