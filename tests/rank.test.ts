@@ -1,15 +1,15 @@
-// Own rank from rank_counts must equal the position in the full ordering, whatever the scores,
-// ties, bans and id gaps (ids far apart fall into different blocks of rank_counts).
+// Own rank and the top lists, both read through rank_counts, must equal the full ordering,
+// whatever the scores, ties, bans and id gaps (ids far apart fall into different blocks).
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { leaderboardCategories, rankOf } from "../api/domain/leaderboard.ts";
+import { leaderboardCategories, rankOf, topUsers } from "../api/domain/leaderboard.ts";
 import { eq } from "../db/ops.ts";
 import { users } from "../db/schema/index.ts";
 import { makeTestApp } from "./support/app.ts";
 
 const column = { earnings: "total_earned", referrals: "qualified_referrals", activity: "tasks_completed" } as const;
 
-test("rank equals the position in the ordering (score desc, then earlier id), banned users left out", async () => {
+test("rank and top lists equal the ordering (score desc, then earlier id), banned users left out", async () => {
   const t = await makeTestApp();
   const conn = t.db.$client;
   let nextId = 1;
@@ -17,7 +17,8 @@ test("rank equals the position in the ordering (score desc, then earlier id), ba
     fc.asyncProperty(
       fc.array(fc.record({ gap: fc.integer({ min: 1, max: 9000 }), score: fc.integer({ min: 0, max: 4 }), banned: fc.boolean() }), { minLength: 1, maxLength: 25 }),
       fc.array(fc.record({ pick: fc.nat(), score: fc.integer({ min: 0, max: 4 }), banned: fc.boolean() }), { maxLength: 10 }),
-      async (rows, changes) => {
+      fc.integer({ min: 1, max: 30 }),
+      async (rows, changes, limit) => {
         conn.run("delete from users");
         const ids: number[] = [];
         for (const r of rows) {
@@ -36,6 +37,8 @@ test("rank equals the position in the ordering (score desc, then earlier id), ba
         }
         for (const category of leaderboardCategories) {
           const ordered = conn.query(`select id from users where is_banned = 0 order by ${column[category]} desc, id`).all() as { id: number }[];
+          const top = topUsers(t.deps, category, limit);
+          expect(top.map((u) => [u.id, u.rank])).toEqual(ordered.slice(0, limit).map(({ id }, i) => [id, i + 1]));
           for (const [i, { id }] of ordered.entries()) {
             const user = t.db.select().from(users).where(eq(users.id, id)).get()!;
             expect(rankOf(t.deps, category, user)).toBe(i + 1);

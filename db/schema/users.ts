@@ -38,10 +38,11 @@ export const users = sqliteTable(
     uniqueIndex("users_ref_code_unique").on(t.refCode),
     uniqueIndex("users_wallet_unique").on(sql`lower(${t.walletBep20})`),
     index("users_username_lower_idx").on(sql`lower(${t.username})`),
-    // Leaderboard order, with is_banned so top lists and in-block rank counts read the index alone.
-    index("users_earnings_rank_idx").on(sql`${t.totalEarned} desc`, t.id, t.isBanned),
-    index("users_referrals_rank_idx").on(sql`${t.qualifiedReferrals} desc`, t.id, t.isBanned),
-    index("users_activity_rank_idx").on(sql`${t.tasksCompleted} desc`, t.id, t.isBanned),
+    // The leaderboard scores by id: top lists and ranks read a run of ids from it (the blocks
+    // rank_counts points at) without touching the wide rows. Ordered by id, a changed score
+    // rewrites its entry in place; an index ordered by score would move it to another page on
+    // every task completion.
+    index("users_scores_idx").on(t.id, t.isBanned, t.totalEarned, t.qualifiedReferrals, t.tasksCompleted),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );
