@@ -1,6 +1,6 @@
 // The referral rule: a referred user qualifies once they joined the channel and completed two
 // daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
-import { desc, eq, sql } from "../../db/ops.ts";
+import { desc, eq } from "../../db/ops.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
 import { connectionOf, type Deps, type Tx } from "./context.ts";
 import { credit } from "./ledger.ts";
@@ -18,19 +18,19 @@ type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" |
 export function qualifyIfDue(tx: Tx, user: Qualifying, at: Date): Notice[] {
   if (!isQualifying(user)) return [];
   // Runs on every completion of a qualifying user, so it is plain SQL compiled once.
-  const marked = connectionOf(tx)
+  const conn = connectionOf(tx);
+  const marked = conn
     .query<{ referrerId: number }, [number, number]>(
       "update referrals set qualified_at = ? where referred_id = ? and qualified_at is null returning referrer_id as referrerId",
     )
     .get(at.getTime(), user.id);
   if (!marked) return [];
 
-  const referrer = tx
-    .update(users)
-    .set({ qualifiedReferrals: sql`${users.qualifiedReferrals} + 1` })
-    .where(eq(users.id, marked.referrerId))
-    .returning()
-    .get()!;
+  const referrer = conn
+    .query<{ id: number; tgId: number; qualifiedReferrals: number }, [number]>(
+      "update users set qualified_referrals = qualified_referrals + 1 where id = ? returning id, tg_id as tgId, qualified_referrals as qualifiedReferrals",
+    )
+    .get(marked.referrerId)!;
   payReferrer(tx, referrer.id, rules.referralBonus, "referral_bonus", user.id, at);
   // The count only ever grows by one, so it equals the target exactly once.
   if (referrer.qualifiedReferrals === rules.referralTarget) {
@@ -42,10 +42,7 @@ export function qualifyIfDue(tx: Tx, user: Qualifying, at: Date): Notice[] {
 
 function payReferrer(tx: Tx, userId: number, amount: number, reason: "referral_bonus" | "referral_milestone", refId: number, at: Date) {
   credit(tx, { userId, amount, reason, refId, at });
-  tx.update(users)
-    .set({ referralEarned: sql`${users.referralEarned} + ${amount}` })
-    .where(eq(users.id, userId))
-    .run();
+  connectionOf(tx).query("update users set referral_earned = referral_earned + ? where id = ?").run(amount, userId);
 }
 
 export function recentReferrals(deps: Deps, referrerId: number, limit: number) {

@@ -1,9 +1,10 @@
 // Tasks and their completion. A completion is one insert guarded by a unique index, so a repeat
 // or a concurrent second call pays nothing.
-import { and, asc, eq, sql } from "../../db/ops.ts";
+import { and, asc, eq } from "../../db/ops.ts";
 import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
 import { prepared } from "../../db/prepared.ts";
 import { commitsElsewhere } from "../../db/row-changes.ts";
+import { rowReader } from "../../db/row-reader.ts";
 import { connectionOf, type Deps } from "./context.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
@@ -24,8 +25,11 @@ function periodOf(kind: TaskKind, today: string): string {
   return kind === "daily_activity" ? today : "once";
 }
 
+const taskRow = rowReader(tasks);
+
+/** Read on every completion, so with plain SQL (see row-reader.ts). */
 export function getTask(deps: Deps, id: number): Task {
-  const task = prepared(deps.db, "taskById", (db) => db.select().from(tasks).where(eq(tasks.id, sql.placeholder("id"))).prepare()).get({ id });
+  const task = taskRow.read(deps.db.$client.query<unknown[], [number]>(`select ${taskRow.select} from tasks where id = ?`).values(id)[0]);
   if (!task) throw notFound(`Task ${id}`);
   return task;
 }
