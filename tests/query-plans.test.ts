@@ -10,7 +10,7 @@ const bigTables = ["users", "ledger", "task_completions", "referrals", "withdraw
 
 /**
  * A scan is fine only when a LIMIT stops it early and no sort is needed: walking an index in the
- * ORDER BY's order (leaderboards), or the rowid for an unfiltered "latest N" list. Scanning a
+ * ORDER BY's order, or the rowid for an unfiltered "latest N" list. Scanning a
  * partial index (a few flagged rows, like banned users) is fine too.
  */
 function badSteps(query: string, plan: string[], partialIndexes: Set<string>): string[] {
