@@ -39,22 +39,21 @@ export function topUsers(deps: Deps, category: LeaderboardCategory, limit: numbe
   if (threshold === undefined) return [];
 
   const blocks = new Set<number>();
-  let above = 0;
+  let ahead = 0;
   for (const row of conn
     .query<{ block: number; users: number }, [string, number]>("select block, users from rank_counts where category = ? and score > ? and block >= 0 and users > 0")
     .iterate(category, threshold)) {
     blocks.add(row.block);
-    above += row.users;
+    ahead += row.users;
   }
-  let ties = above;
   for (const row of conn
     .query<{ block: number; users: number }, [string, number]>(
       "select block, users from rank_counts where category = ? and score = ? and block >= 0 and users > 0 order by block",
     )
     .iterate(category, threshold)) {
-    if (ties >= limit) break;
+    if (ahead >= limit) break;
     blocks.add(row.block);
-    ties += row.users;
+    ahead += row.users;
   }
 
   const inBlock = conn.query<{ id: number; score: number }, [number, number, number]>(

@@ -93,20 +93,21 @@ async function main() {
   // The baseline and the read endpoints take turns, round after round, and each endpoint's share
   // is taken against the baseline of its own round: the machine's speed drifts within a run.
   const targets = { baseline: `http://127.0.0.1:${basePort}`, me: server.url, tasks: server.url } as const;
+  const names = Object.keys(targets) as (keyof typeof targets)[];
   const rounds: Record<keyof typeof targets, WrkResult[]> = { baseline: [], me: [], tasks: [] };
   for (let round = 1; round <= readRounds; round++) {
-    for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+    for (const name of names) {
       log(`wrk ${name}, round ${round} of ${readRounds}`);
       rounds[name].push(await runWrk(targets[name], scripts[name], { seconds: Math.max(1, Math.round(seconds / 2)) }));
     }
   }
   base.kill();
   const http: Record<string, Measured> = {};
-  for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+  for (const name of names) {
     http[name] = medianRound(rounds[name], rounds[name].map((r, i) => okPerSecond(r) / okPerSecond(rounds.baseline[i]!)));
   }
   log("wrk task completion, synchronous=FULL");
-  http.completeFull = single(await runWrk(server.url, scripts.completeFull, { seconds }), http.baseline!.rps);
+  http.completeFull = single(await runWrk(server.url, scripts.completeFull, { seconds }), http.baseline!.okPerSecond);
   results.http = http;
 
   const admin = (path: string) => () => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${server.token}` } });
@@ -160,7 +161,7 @@ async function main() {
 
   log("task completion, synchronous=NORMAL");
   server = await startServer({ SQLITE_SYNCHRONOUS: "NORMAL" });
-  http.completeNormal = single(await runWrk(server.url, scripts.completeNormal, { seconds }), http.baseline!.rps);
+  http.completeNormal = single(await runWrk(server.url, scripts.completeNormal, { seconds }), http.baseline!.okPerSecond);
   await server.stop();
 
   const claimDb = openDb(dbPath);
@@ -197,7 +198,7 @@ const okPerSecond = (w: WrkResult) => (w.requests - w.non2xx) / w.seconds;
 
 type Measured = WrkResult & { okPerSecond: number; shareOfBaseline: number; rounds?: WrkResult[] };
 
-const single = (w: WrkResult, baselineRps: number): Measured => ({ ...w, okPerSecond: okPerSecond(w), shareOfBaseline: okPerSecond(w) / baselineRps });
+const single = (w: WrkResult, baseline: number): Measured => ({ ...w, okPerSecond: okPerSecond(w), shareOfBaseline: okPerSecond(w) / baseline });
 
 /** The round with the median throughput stands for the endpoint; its share is the median share. */
 function medianRound(rounds: WrkResult[], shares: number[]): Measured {
