@@ -15,8 +15,14 @@ import { defaultApiUrl } from "./config.ts";
 import { handleError } from "./errors.ts";
 import { stderrColors } from "./output/colors.ts";
 
+// `refbot … | head` closes the pipe before the output ends: stop quietly, as Unix tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(0);
+});
+
 const program = new Command("refbot")
-  .description("Run refbot from a terminal: payouts, tasks, users, broadcasts and figures over the API,\nand maintenance of the local database on the server.")
+  .description("Run refbot from a terminal: payouts, tasks, users, broadcasts and figures over the API, and maintenance of the local database on the server.")
   .version(packageJson.version)
   .option("--api-url <url>", `API address (REFBOT_API_URL; default: where you logged in, else ${defaultApiUrl})`)
   .showSuggestionAfterError()

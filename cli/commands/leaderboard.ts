@@ -29,7 +29,7 @@ const figures: Record<LeaderboardCategory, Column<LeaderboardEntry>[]> = {
 };
 
 export const leaderboardCommand = new Command("leaderboard")
-  .description("top users by earnings, referrals or tasks")
+  .description("top users by earnings, referrals or activity (tasks done)")
   .addArgument(new Argument("<category>", "what to rank by").choices(leaderboardCategories))
   .option("--limit <n>", "how many (1-100)", "10")
   .option(...jsonOption)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../support/server.ts";
-import { startCli, type CliHarness } from "./support.ts";
+import { root, startCli, type CliHarness } from "./support.ts";
 
 let cli: CliHarness;
 beforeAll(async () => {
@@ -110,6 +110,14 @@ describe("help", () => {
       for (const line of r.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
     }
     expect((await cli.run(["db", "check", "--help"])).stdout).toContain("(server: local database)");
+  });
+
+  test("output piped into a reader that stops early (`| head`) ends quietly", async () => {
+    // `true` exits at once, so every write the CLI makes meets a closed pipe.
+    const proc = Bun.spawn(["bash", "-o", "pipefail", "-c", `"$0" cli/index.ts --help | true`, process.execPath], { cwd: root, stdout: "pipe", stderr: "pipe" });
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 
   test("a group without its subcommand shows help and fails as bad usage", async () => {
