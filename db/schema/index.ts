@@ -8,3 +8,4 @@ export * from "./tasks.ts";
 export * from "./users.ts";
 export * from "./withdrawals.ts";
 export * from "./rank-counts.ts";
+export * from "./login-throttle.ts";

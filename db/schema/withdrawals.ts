@@ -1,5 +1,6 @@
 // Withdrawal requests. The partial unique index allows one open (pending or approved) request
-// per user, enforced by the database rather than by a read before the insert.
+// per user, enforced by the database rather than by a read before the insert; another keeps
+// each transaction hash to one withdrawal.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
@@ -28,6 +29,8 @@ export const withdrawals = sqliteTable(
     uniqueIndex("withdrawals_one_open_per_user")
       .on(t.userId)
       .where(sql`${t.status} in ('pending', 'approved')`),
+    // A transaction hash pays at most one withdrawal, whatever the case of its hex digits.
+    uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
   ],
 );
