@@ -110,6 +110,11 @@ describe("createConfig", () => {
     ["BOT_TOKEN", "123456"],
     ["TELEGRAM_API_ROOT", "not a url"],
     ["WEBHOOK_URL", "nope"],
+    ["WEBHOOK_URL", "http://bot.example.com/telegram/webhook"],
+    ["WEBHOOK_SECRET", "has spaces in it"],
+    ["WEBHOOK_SECRET", "x".repeat(257)],
+    ["TELEGRAM_TIMEOUT", "0"],
+    ["TELEGRAM_TIMEOUT", "301"],
     ["CHANNEL_URL", "t.me/x"],
     ["SUPPORT_URL", "support"],
     ["MINIAPP_URL", "app"],
@@ -129,6 +134,15 @@ describe("createConfig", () => {
     const message = refusal({ ...pair, [name]: value });
     expect(message).toStartWith("Invalid configuration:");
     expect(message).toContain(`  ${name}: `);
+  });
+
+  test("TRUST_PROXY: none by default; a comma-separated list of addresses and CIDR ranges", () => {
+    expect(createConfig({}).trustProxy).toEqual([]);
+    expect(createConfig({ TRUST_PROXY: " " }).trustProxy).toEqual([]);
+    expect(createConfig({ TRUST_PROXY: "127.0.0.1, ::1,10.0.0.0/8 ,fd00::/8" }).trustProxy).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]);
+    for (const bad of ["localhost", "127.0.0.1,300.0.0.1", "10.0.0.0/33", "*"]) {
+      expect(refusal({ TRUST_PROXY: bad })).toContain("  TRUST_PROXY: ");
+    }
   });
 
   test("ADMIN_PASSWORD follows the admin password rule", () => {

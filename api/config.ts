@@ -11,12 +11,27 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** A comma-separated list of IP addresses and CIDR ranges; blank means none. */
+const addressList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+    const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+    for (const entry of entries.filter((e) => !address.safeParse(e).success)) {
+      ctx.addIssue({ code: "custom", message: `${entry} is not an IP address or CIDR range` });
+    }
+    return entries;
+  });
+
 /** A number from the environment: blank means unset (the default), not 0 as Number("") has it. */
 const number = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
 const configSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: number(z.coerce.number().int().min(0).max(65535).default(3000)),
+  // Proxies whose X-Forwarded-For is believed. None by default: anyone can write the header.
+  TRUST_PROXY: addressList,
   DATABASE_PATH: z.string().min(1).default("data/refbot.sqlite"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   SQLITE_CACHE_MB: number(z.coerce.number().int().min(2).max(65_536).default(256)),
@@ -29,8 +44,13 @@ const configSchema = z.object({
   ),
   BOT_USERNAME: optionalText,
   TELEGRAM_API_ROOT: z.url().default("https://api.telegram.org"),
-  WEBHOOK_URL: optionalText.pipe(z.url().optional()),
-  WEBHOOK_SECRET: optionalText,
+  TELEGRAM_TIMEOUT: number(z.coerce.number().int().min(1).max(300).default(10)),
+  // Telegram delivers webhooks only over HTTPS; a plain-http address would carry the secret in
+  // clear text, so it is refused rather than registered.
+  WEBHOOK_URL: optionalText.pipe(z.url().refine((u) => u.startsWith("https://"), "must be an https:// address").optional()),
+  WEBHOOK_SECRET: optionalText.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -").optional(),
+  ),
   CHANNEL_ID: optionalText,
   CHANNEL_URL: z.url().default("https://t.me/refbot_channel"),
   SUPPORT_URL: z.url().default("https://t.me/refbot_support"),
@@ -63,6 +83,7 @@ export function createConfig(env: Record<string, string | undefined>) {
   return {
     host: c.HOST,
     port: c.PORT,
+    trustProxy: c.TRUST_PROXY,
     databasePath: c.DATABASE_PATH,
     synchronous: c.SQLITE_SYNCHRONOUS,
     cacheMb: c.SQLITE_CACHE_MB,
@@ -76,7 +97,9 @@ export function createConfig(env: Record<string, string | undefined>) {
       username: c.BOT_USERNAME ?? "refbot_demo_bot",
       usernameSet: c.BOT_USERNAME !== undefined,
       apiRoot: c.TELEGRAM_API_ROOT,
+      timeoutSeconds: c.TELEGRAM_TIMEOUT,
       webhookUrl: c.WEBHOOK_URL,
+      // Unset means one is generated and kept beside the database (see webhookSecretFor).
       webhookSecret: c.WEBHOOK_SECRET,
       channelId: c.CHANNEL_ID,
       channelUrl: c.CHANNEL_URL,

@@ -1,5 +1,6 @@
 // Who may call what: admin tokens (expiry required, HS256 only, revoked by logout), the login
-// throttle, password hashing, and the Telegram init data every user call carries.
+// throttle (more in login-throttle.test.ts), password hashing, and the Telegram init data every
+// user call carries.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { demoInitDataToken } from "../api/app.ts";
@@ -103,6 +104,13 @@ describe("admin routes refuse callers without a valid token", () => {
     }
   });
 
+  test("the Bearer scheme is matched without regard to case, with any whitespace before the token", async () => {
+    const { token } = (await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: adminPassword } })).body;
+    for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer   ${token}`, `bEaReR\t${token}`]) {
+      expect({ authorization, status: (await t.request("GET", "/api/admin/me", { headers: { authorization } })).status }).toEqual({ authorization, status: 200 });
+    }
+  });
+
   test("a token signed here like the server's (sub, ver, exp; HS256) works, so the refusals below are about one flaw each", async () => {
     const exp = Math.floor(t.now().getTime() / 1000) + 3600;
     const res = await t.request("GET", "/api/admin/me", { headers: bearer(await sign({ sub: String(t.admin.id), ver: 0, exp })) });
@@ -111,6 +119,11 @@ describe("admin routes refuse callers without a valid token", () => {
 
   test("no token", () => expectAllRefused(t, {}));
   test("an empty bearer", () => expectAllRefused(t, { authorization: "Bearer " }));
+  test("another scheme", async () => {
+    const { token } = (await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: adminPassword } })).body;
+    await expectAllRefused(t, { authorization: `Basic ${token}` });
+    await expectAllRefused(t, { authorization: `Bearer${token}` });
+  });
   test("a garbage token", () => expectAllRefused(t, bearer("not.a.jwt")));
   test("a token without the Bearer scheme", async () => {
     const { token } = (await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: adminPassword } })).body;
@@ -193,7 +206,7 @@ describe("login", () => {
     expect((await login(t, `  ${adminEmail.toUpperCase()} `, adminPassword)).status).toBe(200);
   });
 
-  test("five failures in 15 minutes block that e-mail, even with the right password, until the window passes", async () => {
+  test("five failures in 15 minutes block that e-mail from that address, even with the right password, until the window passes", async () => {
     const t = await makeTestApp();
     t.setNow("2026-03-10T12:00:00Z");
     for (let i = 0; i < 5; i++) {
@@ -202,7 +215,7 @@ describe("login", () => {
     }
     t.setNow("2026-03-10T12:14:00Z");
     const blocked = await login(t, adminEmail, adminPassword);
-    expect(blocked).toEqual({ status: 429, body: { message: expect.any(String), code: "TOO_MANY_ATTEMPTS" } });
+    expect(blocked).toEqual({ status: 429, body: { message: expect.any(String), code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 60 } });
     // Another e-mail is not blocked by this one's failures.
     expect((await login(t, "someone@refbot.test", "x")).body.code).toBe("INVALID_CREDENTIALS");
     t.setNow("2026-03-10T12:15:01Z");
@@ -211,14 +224,14 @@ describe("login", () => {
     expect(typeof again.body.token).toBe("string");
   });
 
-  test("four failures are not yet a block, and the window slides", async () => {
+  test("four failures are not yet a block, and the window counts from its first attempt", async () => {
     const t = await makeTestApp();
     t.setNow("2026-03-10T12:00:00Z");
     for (let i = 0; i < 4; i++) await login(t, adminEmail, "wrong");
     t.setNow("2026-03-10T12:10:00Z");
     await login(t, adminEmail, "wrong"); // the fifth, ten minutes later
     expect((await login(t, adminEmail, adminPassword)).status).toBe(429);
-    t.setNow("2026-03-10T12:15:01Z"); // the first four fell out of the window; one remains
+    t.setNow("2026-03-10T12:15:00Z"); // the window opened at 12:00 has ended
     expect((await login(t, adminEmail, adminPassword)).status).toBe(200);
   });
 
@@ -253,6 +266,26 @@ describe("user calls", () => {
   }
 
   test("no init data", () => expectUserRefused({}));
+
+  test("identity is checked before the input: a bad body or parameter without identity is 401, not 400", async () => {
+    const badInput = [
+      ["POST", "/api/me/wallet", { address: 1 }],
+      ["POST", "/api/me/withdraw", {}],
+      ["POST", "/api/tasks/abc/complete", undefined],
+      ["GET", "/api/me/rank?category=bogus", undefined],
+      ["GET", "/api/leaderboard/bogus", undefined],
+      ["GET", "/api/leaderboard/earnings?limit=abc", undefined],
+    ] as const;
+    const before = rowCounts(t);
+    for (const [method, path, body] of badInput) {
+      const res = await t.request(method, path, { body });
+      expect({ path, status: res.status, code: res.body?.code }).toEqual({ path, status: 401, code: "UNAUTHORIZED" });
+      // With an identity the same input is refused as input, so the list above is real.
+      const signedIn = await t.request(method, path, { body, headers: t.userHeaders(tgId) });
+      expect({ path, status: signedIn.status }).toEqual({ path, status: 400 });
+    }
+    expect(rowCounts(t)).toEqual(before);
+  });
 
   test("a tampered user field (the hash no longer matches)", async () => {
     const raw = new URLSearchParams(t.initDataFor({ tgId }));

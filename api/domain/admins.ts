@@ -1,10 +1,10 @@
-// Administrator accounts and password checks, with a throttle on repeated failures.
+// Administrator accounts and password checks (throttled by login-throttle.ts).
 import { eq, sql } from "../../db/ops.ts";
 import { admins, type Admin } from "../../db/schema/index.ts";
 import { audit } from "./audit.ts";
 import { inTransaction, type Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
-import { rules } from "./rules.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -52,35 +52,13 @@ export function revokeTokens(deps: Deps, id: number): void {
 // A hash to verify against when the e-mail is unknown, so both cases take the same time.
 const decoyHash = hashPassword("decoy password that matches nothing");
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-/** Counts failures per e-mail in a sliding window; held by the app instance, not the module. */
-export function createLoginThrottle(clock: () => Date) {
-  const failures = new Map<string, number[]>();
-  const recent = (email: string) => {
-    const since = clock().getTime() - rules.loginFailureWindowMs;
-    const list = (failures.get(email) ?? []).filter((t) => t > since);
-    failures.set(email, list);
-    return list;
-  };
-  return {
-    isBlocked: (email: string) => recent(email).length >= rules.loginFailureLimit,
-    fail: (email: string) => recent(email).push(clock().getTime()),
-    clear: (email: string) => failures.delete(email),
-  };
-}
-
-export async function verifyLogin(deps: Deps, throttle: LoginThrottle, emailInput: string, password: string): Promise<Admin> {
+/** `from` is the client address the attempt came from; the throttle counts it before any hashing. */
+export async function verifyLogin(deps: Deps, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
   const email = normalizeEmail(emailInput);
-  if (throttle.isBlocked(email)) {
-    throw new AppError("TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Try again in 15 minutes.");
-  }
+  const attempt = throttle.start(from, email);
   const admin = deps.db.select().from(admins).where(eq(admins.email, email)).get();
   const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash));
-  if (!admin || !ok) {
-    throttle.fail(email);
-    throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
-  }
-  throttle.clear(email);
+  if (!admin || !ok) throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
+  attempt.succeeded();
   return admin;
 }

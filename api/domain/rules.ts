@@ -1,6 +1,6 @@
 // The product's constants, each written once. Task rewards live on the tasks themselves.
 // Imports nothing outside the domain's own plain modules, so the mini app can share it too.
-import { usdt } from "./money.ts";
+import { MICRO, usdt } from "./money.ts";
 
 export const rules = {
   referralBonus: usdt("0.2"),
@@ -11,8 +11,22 @@ export const rules = {
   broadcastMinLength: 5,
   broadcastMaxLength: 4000,
   defaultTaskReward: usdt("0.2"),
+  /** The most one task completion may pay. */
+  maxTaskReward: usdt("1000"),
+  /** The most one admin credit or debit may move. */
+  maxAdjustment: usdt("100000"),
+  /**
+   * The most a balance, and an account's total earned, may reach. Amounts are JavaScript numbers
+   * of micro-USDT, exact only up to 2^53 (about 9.007e15); a billion USDT is 1e15 micro-USDT, the
+   * largest round figure below that, with room for any one credit on top of it. (Written out:
+   * usdt() parses at most nine whole digits.)
+   */
+  maxBalance: 1_000_000_000 * MICRO,
   adminPasswordMinLength: 10,
+  /** Admin sign-in attempts per window from one client address for one account... */
   loginFailureLimit: 5,
+  /** ...and from one client address for all accounts together (see login-throttle.ts). */
+  loginAddressFailureLimit: 20,
   loginFailureWindowMs: 15 * 60_000,
   adminTokenTtlSeconds: 12 * 3600,
   deliveryMaxAttempts: 3,

@@ -21,7 +21,8 @@ export function adminAuth(deps: Deps, secret: string) {
   const signedIn = new WeakMap<Request, Admin>();
 
   async function authenticate(header = "", adminJwt: { verify: (token: string, options?: object) => Promise<false | Record<string, unknown>> }) {
-    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    // An auth scheme is case-insensitive (RFC 9110), so "bearer" and "BEARER" count too.
+    const token = /^bearer\s+(.+)$/is.exec(header.trim())?.[1] ?? "";
     if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
     // Verified against the app's clock, so expiry follows the same time as everything else.
     const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });

@@ -2,16 +2,19 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "../domain/context.ts";
-import { revokeTokens, verifyLogin, type LoginThrottle } from "../domain/admins.ts";
+import { revokeTokens, verifyLogin } from "../domain/admins.ts";
+import type { LoginThrottle } from "../domain/login-throttle.ts";
 import { issueAdminToken, type adminAuth } from "../plugins/admin-auth.ts";
+import type { clientAddress } from "../plugins/client-address.ts";
 
-export function authRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, throttle: LoginThrottle) {
+export function authRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, throttle: LoginThrottle, client: ReturnType<typeof clientAddress>) {
   return new Elysia({ prefix: "/api/auth" })
     .use(auth)
+    .use(client)
     .post(
       "/login",
-      async ({ body, adminJwt }) => {
-        const admin = await verifyLogin(deps, throttle, body.email, body.password);
+      async ({ body, adminJwt, clientAddress }) => {
+        const admin = await verifyLogin(deps, throttle, clientAddress, body.email, body.password);
         const { token, expiresAt } = await issueAdminToken(deps, adminJwt, admin);
         return { token, expiresAt, admin: { id: admin.id, email: admin.email } };
       },

@@ -41,11 +41,16 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
   };
-  const app = createApp(deps, { jwtSecret });
+  // An in-process request has no socket, so the test names the address it comes from.
+  const peers = new WeakMap<Request, string>();
+  const app = createApp(deps, { jwtSecret, peerAddress: (request) => peers.get(request) });
   const key = initDataKey(config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = await ensureAdmin(deps, adminEmail, adminPassword);
 
-  async function request(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  type RequestOptions = { body?: unknown; headers?: Record<string, string>; raw?: string; from?: string };
+
+  /** The app's Response; `from` is the client's socket address (none when left out). */
+  async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {
@@ -54,7 +59,13 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
     } else if (options.raw !== undefined) {
       headers["content-type"] ??= "application/json";
     }
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const req = new Request(`http://localhost${path}`, { method, headers, body });
+    if (options.from !== undefined) peers.set(req, options.from);
+    return app.handle(req);
+  }
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+    const res = await send(method, path, options);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -83,6 +94,7 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
     app,
     admin,
     notices,
+    send,
     request,
     adminHeaders,
     initDataFor,

@@ -1,0 +1,72 @@
+// The address a request came from, for whatever is counted per client (sign-in throttling). It is
+// the socket's peer; X-Forwarded-For is believed only when that peer is a proxy named in
+// TRUST_PROXY, since anyone else can write the header.
+import { BlockList, isIP } from "node:net";
+import { Elysia } from "elysia";
+
+/** What a request without a known peer counts as: in-process calls have no socket. */
+export const unknownAddress = "unknown";
+
+/**
+ * An address as written in a header or by the socket, reduced to the bare address: brackets and
+ * ports dropped, an IPv4 address seen through an IPv6 socket (::ffff:a.b.c.d) as IPv4.
+ * Anything that is not an IP address answers undefined.
+ */
+export function bareAddress(text: string): string | undefined {
+  let address = text.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
+  address = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  return isIP(address) ? address.toLowerCase() : undefined;
+}
+
+export type TrustedProxies = (address: string) => boolean;
+
+/** A matcher for TRUST_PROXY entries: addresses and CIDR ranges, IPv4 or IPv6 (validated by config). */
+export function trustedProxies(entries: readonly string[]): TrustedProxies {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const family = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => entries.length > 0 && list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * The client behind `peer`. From a trusted proxy, X-Forwarded-For is read from the right (each
+ * proxy appends the address it saw) past the trusted hops; the first other entry is the client,
+ * since entries further left were written by that client and prove nothing.
+ */
+export function clientAddressOf(peer: string | undefined, forwardedFor: string | null, isTrusted: TrustedProxies): string {
+  let client = peer === undefined ? undefined : bareAddress(peer);
+  if (client === undefined) return unknownAddress;
+  if (!isTrusted(client) || !forwardedFor) return client;
+  const hops = forwardedFor.split(",");
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = bareAddress(hops[i]!);
+    // A hop that is no address (a proxy wrote "unknown") ends what can be believed: the last
+    // trusted proxy is then the best this server knows.
+    if (hop === undefined) break;
+    client = hop;
+    if (!isTrusted(hop)) break;
+  }
+  return client;
+}
+
+/**
+ * Gives routes `clientAddress`. The socket peer comes from the listening server unless
+ * `peerAddress` is given (in-process tests, which have no socket, name one).
+ */
+export function clientAddress(trustProxy: readonly string[], peerAddress?: (request: Request) => string | undefined) {
+  const isTrusted = trustedProxies(trustProxy);
+  return new Elysia().derive({ as: "scoped" }, ({ request, server }) => ({
+    clientAddress: clientAddressOf(
+      peerAddress ? peerAddress(request) : server?.requestIP(request)?.address,
+      request.headers.get("x-forwarded-for"),
+      isTrusted,
+    ),
+  }));
+}
