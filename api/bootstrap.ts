@@ -37,6 +37,14 @@ export function jwtSecretFor(config: Config): string {
   return config.jwtSecret ?? secretFile(config, ".jwt-secret", () => randomBytes(32).toString("hex"));
 }
 
+/**
+ * The secret Telegram sends back with every webhook update. A webhook never runs without one:
+ * unless WEBHOOK_SECRET is set, one is generated once and kept, so restarts register the same.
+ */
+export function webhookSecretFor(config: Config): string {
+  return config.bot.webhookSecret ?? secretFile(config, ".webhook-secret", () => randomBytes(32).toString("hex"));
+}
+
 export const demoAdminEmail = "admin@refbot.local";
 
 /**

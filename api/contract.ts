@@ -3,7 +3,7 @@
 // Clients import these with `import type`: no server code reaches a bundle.
 import type { ActivityPoint } from "./domain/stats.ts";
 import type { broadcastProgress } from "./domain/broadcast.ts";
-import type { publicConfig } from "./routes/public.ts";
+import type { health, publicConfig } from "./routes/public.ts";
 import type { adminUserView, ledgerView, meView, taskView, withdrawalView } from "./views.ts";
 
 export type Jsonify<T> = T extends Date
@@ -21,5 +21,6 @@ export type MeDto = Jsonify<ReturnType<typeof meView>>;
 export type AdminUserDto = Jsonify<ReturnType<typeof adminUserView>>;
 export type BroadcastDto = Jsonify<ReturnType<typeof broadcastProgress>>;
 export type PublicConfigDto = ReturnType<typeof publicConfig>;
+export type HealthDto = Jsonify<ReturnType<typeof health>>;
 export type { ActivityPoint };
 export type { LedgerReason, TaskKind, WithdrawalStatus } from "../db/schema/index.ts";

@@ -2,19 +2,26 @@
 // API and the web app on one port, and stop cleanly on Ctrl-C.
 import { ConfigError, createConfig } from "./config.ts";
 import { createApp } from "./app.ts";
-import { ensureFirstAdmin, jwtSecretFor, openDeps } from "./bootstrap.ts";
+import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
+import { assertPortFree, listen, PortInUseError } from "./listen.ts";
 import { checkpointInBackground } from "../db/checkpoints.ts";
 import { seedIfEmpty } from "../db/seed.ts";
 import { botNotifier } from "../bot/notifier.ts";
 import { botApiMembershipChecker } from "../bot/membership.ts";
-import { botApi, startBot, type BotRuntime } from "../bot/run.ts";
+import { startBot, type BotRuntime } from "../bot/run.ts";
+import { createBotStatus } from "../bot/status.ts";
+import { botApi } from "../bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "./runtime.ts";
 
 async function main() {
   const config = createConfig(process.env);
-  const { token, apiRoot, channelId } = config.bot;
-  const api = token ? botApi(token, apiRoot) : undefined;
+  // First of all: a second server on a busy port must not touch the database or reach Telegram.
+  await assertPortFree(config.host, config.port);
+  const { token, channelId } = config.bot;
+  // One bot status for every Bot API client, so a failed membership check or notice shows too.
+  const botStatus = token ? createBotStatus(() => new Date(), console.log) : undefined;
+  const api = token ? botApi(token, { ...config.bot, status: botStatus }) : undefined;
   const notifier = api ? botNotifier(api) : undefined;
   const deps = openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
   const checkpoints = config.databasePath === ":memory:" ? undefined : checkpointInBackground(deps.db, config.databasePath);
@@ -31,18 +38,14 @@ async function main() {
     }
   }
 
-  let runtime: Runtime & { stop?: () => Promise<void>; webhook?: BotRuntime["webhook"] } = noBotRuntime;
-  if (token) {
-    try {
-      runtime = await startBot(deps);
-    } catch (error) {
-      console.error(`WARNING: the bot could not start (${(error as Error).message}); the API runs without it.`);
-    }
-  }
+  // The bot connects to Telegram in the background, retrying with a growing wait: the API
+  // serves at once whatever Telegram does, and /api/health says what the bot is doing.
+  const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
+  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret }) : noBotRuntime;
 
   const app = createApp(deps, { jwtSecret, webDist, runtime });
   if (runtime.webhook) app.use(runtime.webhook);
-  app.listen({ hostname: config.host, port: config.port });
+  listen(app, config.host, config.port);
   const base = `http://${config.host}:${app.server!.port}`;
 
   console.log(`refbot is running at ${base}`);
@@ -53,7 +56,7 @@ async function main() {
   console.log(`  mini app:  ${base}/app`);
   if (token) {
     const how = config.bot.webhookUrl ? `webhook ${config.bot.webhookUrl}` : "long polling";
-    console.log(runtime === noBotRuntime ? "  bot:       could not start (see the warning above)" : `  bot:       @${config.bot.username} (${how}), broadcasts every ${config.broadcast.intervalSeconds} s`);
+    console.log(`  bot:       connecting to Telegram (${how}) in the background; broadcasts every ${config.broadcast.intervalSeconds} s`);
     if (!config.bot.miniAppUrl.startsWith("https://")) console.log("  note:      MINIAPP_URL is not HTTPS, so Telegram cannot show the Open App button");
   } else {
     console.log("  bot:       off (no BOT_TOKEN)");
@@ -86,6 +89,10 @@ main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof PortInUseError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

@@ -1,52 +1,80 @@
 // Delivers the next batch of queued broadcast messages through the Bot API.
 import { GrammyError, type Api } from "grammy";
-import { claimBatch, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "../api/domain/broadcast.ts";
+import { claimBatch, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "../api/domain/broadcast.ts";
 import type { Deps } from "../api/domain/context.ts";
 import { setReachable } from "../api/domain/users.ts";
+import { grammySignal } from "./telegram-api.ts";
+import { classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
 
-export type FlushOptions = { batchSize: number; gapMs: number; sleep?: (ms: number) => Promise<void> };
+/** `signal` is the server stopping: the flush ends after the send at hand and puts the rest back. */
+export type FlushOptions = { batchSize: number; gapMs: number; sleep?: (ms: number) => Promise<void>; signal?: AbortSignal };
+
+/** Why the deliveries after a stop were left queued, as the report and the CLI show it. */
+const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLimit: "rate limited: left for the next flush", outage: "Bot API unreachable: left queued" } as const;
 
 /**
- * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown. A 403 means
- * the user blocked the bot or is gone: they are marked unreachable and not retried. A 429 stops
- * the batch and puts the unsent rest back. Anything else is retried by a later flush, up to the
- * attempt limit.
+ * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown. Only an answer
+ * about the user ends a delivery: a 403 (blocked, deactivated) marks the user unreachable, a
+ * 400 "chat not found" fails it. A 429, or Telegram being unusable (network error, timeout,
+ * 5xx), stops the batch and puts the delivery at hand and the unsent rest back without counting
+ * a try. Any other refusal is retried by a later flush, up to the attempt limit.
  */
-export async function flushBroadcasts(deps: Deps, api: Api, { batchSize, gapMs, sleep = Bun.sleep }: FlushOptions): Promise<FlushReport> {
+export async function flushBroadcasts(deps: Deps, api: Api, { batchSize, gapMs, sleep = Bun.sleep, signal }: FlushOptions): Promise<FlushReport> {
   const { token, deliveries } = claimBatch(deps, batchSize);
-  const report: FlushReport = { claimed: deliveries.length, sent: 0, failed: 0, retried: 0, blocked: 0, stoppedByRateLimit: false, retryAfterSeconds: null, results: [] };
+  const report: FlushReport = { ...emptyFlushReport(0), claimed: deliveries.length };
   const record = (deliveryId: number, tgId: number, outcome: DeliveryOutcome, error: string | null = null) =>
     report.results.push({ deliveryId, tgId, outcome, error });
+  let stopped: string | undefined;
 
   for (const [i, d] of deliveries.entries()) {
-    if (report.stoppedByRateLimit) {
-      record(d.id, d.tgId, "not_sent", "rate limited: left for the next flush");
+    if (signal?.aborted) stopped ??= whyLeftQueued.stopping;
+    if (stopped) {
+      record(d.id, d.tgId, "not_sent", stopped);
       continue;
     }
     if (i > 0 && gapMs > 0) await sleep(gapMs);
     try {
-      await api.sendMessage(d.tgId, d.message, { parse_mode: "Markdown" });
+      await api.sendMessage(d.tgId, d.message, { parse_mode: "Markdown" }, signal && grammySignal(signal));
       settleDelivery(deps, d.id, { ok: true });
       report.sent++;
       record(d.id, d.tgId, "sent");
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof GrammyError && error.error_code === 429) {
-        report.stoppedByRateLimit = true;
-        report.retryAfterSeconds = error.parameters.retry_after ?? null;
+      const message = describeTelegramError(error);
+      if (signal?.aborted) {
+        stopped = whyLeftQueued.stopping;
         record(d.id, d.tgId, "not_sent", message);
-      } else if (error instanceof GrammyError && error.error_code === 403) {
-        setReachable(deps, d.tgId, false);
-        settleDelivery(deps, d.id, { ok: false, error: message, retry: false });
-        report.blocked++;
-        record(d.id, d.tgId, "blocked", message);
-      } else {
-        const final = settleDelivery(deps, d.id, { ok: false, error: message, retry: true }) === "failed";
-        report[final ? "failed" : "retried"]++;
-        record(d.id, d.tgId, final ? "failed" : "retry", message);
+        continue;
+      }
+      switch (classifyTelegramError(error)) {
+        case "rate_limited":
+          report.stoppedByRateLimit = true;
+          report.retryAfterSeconds = error instanceof GrammyError ? (error.parameters.retry_after ?? null) : null;
+          stopped = whyLeftQueued.rateLimit;
+          record(d.id, d.tgId, "not_sent", message);
+          break;
+        case "unavailable":
+          report.stoppedByOutage = true;
+          report.outageError = message;
+          stopped = whyLeftQueued.outage;
+          record(d.id, d.tgId, "not_sent", message);
+          break;
+        case "user": {
+          const blocked = error instanceof GrammyError && error.error_code === 403;
+          if (blocked) setReachable(deps, d.tgId, false);
+          settleDelivery(deps, d.id, { ok: false, error: message, retry: false });
+          report[blocked ? "blocked" : "failed"]++;
+          record(d.id, d.tgId, blocked ? "blocked" : "failed", message);
+          break;
+        }
+        case "request": {
+          const final = settleDelivery(deps, d.id, { ok: false, error: message, retry: true }) === "failed";
+          report[final ? "failed" : "retried"]++;
+          record(d.id, d.tgId, final ? "failed" : "retry", message);
+        }
       }
     }
   }
-  if (report.stoppedByRateLimit) releaseClaim(deps, token);
+  if (stopped) releaseClaim(deps, token);
+  report.leftQueued = queuedDeliveries(deps);
   return report;
 }

@@ -6,11 +6,16 @@ import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
 import { reachability } from "./features/reachability.ts";
 import { start } from "./features/start.ts";
+import type { BotStatusTracker } from "./status.ts";
+import { clientOptions, configureApi } from "./telegram-api.ts";
 
-export type BotOptions = { token: string; apiRoot: string; log?: (line: string) => void };
+/** `timeoutSeconds` defaults to TELEGRAM_TIMEOUT; `status` is told how each Bot API call went. */
+export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: (line: string) => void };
 
-export function createBot(deps: Deps, { token, apiRoot, log = console.error }: BotOptions) {
-  const bot = new Bot(token, { client: { apiRoot } });
+export function createBot(deps: Deps, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = console.error }: BotOptions) {
+  const telegram = { apiRoot, timeoutSeconds, status };
+  const bot = new Bot(token, { client: clientOptions(telegram) });
+  configureApi(bot.api, telegram);
   bot.use(reachability(deps));
   bot.use(guard(deps));
   bot.use(start(deps));

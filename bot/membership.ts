@@ -1,6 +1,8 @@
 // The channel membership check through the Bot API: getChatMember on the configured channel.
 import { GrammyError, type Api } from "grammy";
+import { AppError } from "../api/domain/errors.ts";
 import type { MembershipChecker } from "../api/domain/membership.ts";
+import { describeTelegramError } from "./telegram-errors.ts";
 
 export function botApiMembershipChecker(api: Api, channelId: string | undefined, log: (line: string) => void = console.error): MembershipChecker {
   return {
@@ -16,7 +18,11 @@ export function botApiMembershipChecker(api: Api, channelId: string | undefined,
       } catch (error) {
         // Telegram answers 400 "user not found" for someone who never joined.
         if (error instanceof GrammyError && error.error_code === 400 && /user not found|participant/i.test(error.description)) return false;
-        throw error;
+        // Anything else (Telegram down or slow, the bot not an admin of the channel) says
+        // nothing about the user: the completion is refused unchanged, to be tried again, and
+        // the operator gets one line, not a stack.
+        log(`bot: could not check channel membership of ${tgId} in ${channelId}: ${describeTelegramError(error)}`);
+        throw new AppError("MEMBERSHIP_UNAVAILABLE", "Could not check your channel membership, try again");
       }
     },
   };

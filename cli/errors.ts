@@ -5,8 +5,11 @@ import { z } from "zod";
 import { AppError } from "../api/domain/errors.ts";
 import { stderrColors } from "./output/colors.ts";
 
-/** Exit codes: 1 something failed, 2 bad usage, 3 not signed in, 4 the API could not be reached. */
-export const exitCodes = { failure: 1, usage: 2, auth: 3, unreachable: 4 } as const;
+/**
+ * Exit codes: 1 something failed, 2 bad usage, 3 not signed in, 4 the API could not be reached,
+ * 5 the API answered but Telegram's Bot API could not be reached (nothing lost; try later).
+ */
+export const exitCodes = { failure: 1, usage: 2, auth: 3, unreachable: 4, telegramUnreachable: 5 } as const;
 
 export class CliError extends Error {
   constructor(

@@ -8,11 +8,12 @@ import { flushBroadcasts } from "../bot/broadcast-flush.ts";
 import { createBot, type RefBot } from "../bot/create-bot.ts";
 import { botApiMembershipChecker } from "../bot/membership.ts";
 import { botNotifier } from "../bot/notifier.ts";
-import { botApi } from "../bot/run.ts";
+import { botApi } from "../bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 const token = "123456:TEST-token";
+const telegram = () => ({ apiRoot: tg.apiRoot, timeoutSeconds: 10 });
 let tg: FakeTelegram;
 let t: TestApp;
 let bot: RefBot;
@@ -78,7 +79,7 @@ describe("/start", () => {
 
 describe("channel membership", () => {
   test("follow_channel is paid only when getChatMember says member", async () => {
-    t.deps.membership = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    t.deps.membership = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel");
     const user = t.makeUser();
     const task = t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
     const refused = await t.request("POST", `/api/tasks/${task.id}/complete`, { headers: t.userHeaders(user.tgId) });
@@ -92,7 +93,7 @@ describe("channel membership", () => {
   });
 
   test("administrators, creators and restricted members count; restricted non-members, left and kicked do not", async () => {
-    const check = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    const check = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel");
     const cases: [Record<string, unknown>, boolean][] = [
       [{ status: "administrator" }, true],
       [{ status: "creator" }, true],
@@ -108,10 +109,12 @@ describe("channel membership", () => {
   });
 
   test("a user Telegram does not know is not a member; other errors are not taken for a no", async () => {
-    const check = botApiMembershipChecker(botApi(token, tg.apiRoot), "@refbot_channel");
+    const lines: string[] = [];
+    const check = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel", (l) => void lines.push(l));
     tg.failWhen((c) => (c.method === "getChatMember" && c.body.user_id === 801 ? { error_code: 400, description: "Bad Request: user not found" } : c.method === "getChatMember" ? { error_code: 400, description: "Bad Request: chat not found" } : undefined));
     expect(await check.isMember(801)).toBe(false);
-    await expect(check.isMember(802)).rejects.toThrow("chat not found");
+    await expect(check.isMember(802)).rejects.toMatchObject({ code: "MEMBERSHIP_UNAVAILABLE", status: 503 });
+    expect(lines).toEqual(["bot: could not check channel membership of 802 in @refbot_channel: Call to 'getChatMember' failed! (400: Bad Request: chat not found)"]);
   });
 });
 
@@ -145,9 +148,9 @@ describe("broadcast delivery", () => {
     expect(new Set(tg.sent().filter((c) => c.body.text === "Weekly news").map((c) => c.body.chat_id)).size).toBe(6);
   });
 
-  test("other errors are retried up to 3 attempts, then failed", async () => {
+  test("a refused message (bad Markdown) is retried up to 3 attempts, then failed", async () => {
     t.makeUser();
-    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 500, description: "Internal Server Error" } : undefined));
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: can't parse entities" } : undefined));
     queueBroadcast(t.deps, t.admin.id, "Retry me please");
     const outcomes = [];
     for (let i = 0; i < 4; i++) outcomes.push((await flushBroadcasts(t.deps, bot.api, options)).results.map((r) => r.outcome));
@@ -166,7 +169,7 @@ describe("broadcast delivery", () => {
 
 describe("notifications", () => {
   test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
-    const notifier = botNotifier(botApi(token, tg.apiRoot), (l) => void logs.push(l));
+    const notifier = botNotifier(botApi(token, telegram()), (l) => void logs.push(l));
     t.deps.notifier = notifier;
     const user = t.makeUser();
     const headers = await t.adminHeaders();

@@ -66,9 +66,40 @@ export type FlushReport = {
   retried: number;
   blocked: number;
   stoppedByRateLimit: boolean;
+  /** Telegram could not be used (network, timeout, 5xx): the batch stopped, no try was counted. */
+  stoppedByOutage: boolean;
+  outageError: string | null;
+  /** When a stopped flush lets the next one call Telegram again: Telegram's retry_after, or the outage backoff. */
   retryAfterSeconds: number | null;
+  /** Deliveries of every broadcast still waiting after this flush. */
+  leftQueued: number;
   results: { deliveryId: number; tgId: number; outcome: DeliveryOutcome; error: string | null }[];
 };
+
+/** Deliveries still waiting, from the broadcasts' counters (the deliveries table is far larger). */
+export function queuedDeliveries(deps: Deps): number {
+  const [row] = deps.db
+    .select({ queued: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)` })
+    .from(broadcasts)
+    .all();
+  return row?.queued ?? 0;
+}
+
+export function emptyFlushReport(leftQueued: number): FlushReport {
+  return {
+    claimed: 0,
+    sent: 0,
+    failed: 0,
+    retried: 0,
+    blocked: 0,
+    stoppedByRateLimit: false,
+    stoppedByOutage: false,
+    outageError: null,
+    retryAfterSeconds: null,
+    leftQueued,
+    results: [],
+  };
+}
 
 export type ClaimedDelivery = { id: number; broadcastId: number; userId: number; tgId: number; message: string; attempts: number };
 
@@ -129,7 +160,10 @@ export function settleDelivery(
   });
 }
 
-/** Puts claimed but unsent deliveries back (a 429 stopped the batch): they were never attempted. */
+/**
+ * Puts claimed but unsent deliveries back, attempts untouched: a 429 or a Bot API outage stopped
+ * the batch, so they were never really tried.
+ */
 export function releaseClaim(deps: Deps, token: string): number {
   return changedRows(
     deps.db

@@ -19,10 +19,16 @@ export const errorStatus = {
   INSUFFICIENT_BALANCE: 409,
   WALLET_REQUIRED: 409,
   WALLET_TAKEN: 409,
+  TX_HASH_USED: 409,
+  BALANCE_LIMIT: 409,
   ALREADY_EXISTS: 409,
   BOT_NOT_RUNNING: 409,
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
+  // Telegram could not be asked (network, timeout, its own 5xx): nobody's fault, try again.
+  MEMBERSHIP_UNAVAILABLE: 503,
+  BOT_STARTING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -29,7 +29,7 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
           throw new AppError("BOT_NOT_RUNNING", "The bot is not running (no BOT_TOKEN: demo mode), so queued messages stay queued");
         }
         const report = await runtime.flush();
-        audit(deps.db, { adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail: { sent: report.sent, failed: report.failed, blocked: report.blocked }, at: deps.clock() });
+        audit(deps.db, { adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail: { sent: report.sent, failed: report.failed, blocked: report.blocked, stoppedByOutage: report.stoppedByOutage }, at: deps.clock() });
         return report;
       },
       { admin: true },

@@ -7,13 +7,13 @@ import { activityStats, auditLog, dashboardStats, taskStats } from "../domain/st
 import type { adminAuth } from "../plugins/admin-auth.ts";
 import { limitQuery } from "../schemas.ts";
 import { leaderboardView, taskView } from "../views.ts";
-import type { Runtime } from "../runtime.ts";
+import { botActive, type Runtime } from "../runtime.ts";
 
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
     .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
-    .get("/stats", () => ({ ...dashboardStats(deps), botActive: runtime.botActive() }), { admin: true })
+    .get("/stats", () => ({ ...dashboardStats(deps), botActive: botActive(runtime) }), { admin: true })
     .get(
       "/task-stats",
       () =>

@@ -8,14 +8,22 @@ import { notFound } from "../domain/errors.ts";
 import { signInitData } from "../domain/init-data.ts";
 import { formatUsdt } from "../domain/money.ts";
 import { explorer, rules } from "../domain/rules.ts";
-import type { Runtime } from "../runtime.ts";
+import { botActive, type Runtime } from "../runtime.ts";
+
+/**
+ * Liveness: the API answers whatever Telegram does, and `bot` says what the bot is doing
+ * meanwhile (`botActive` stays for clients that only read the flag).
+ */
+export function health({ config }: Deps, runtime: Runtime) {
+  return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus() };
+}
 
 /** What clients need to know about this deployment; no secrets. */
 export function publicConfig({ config }: Deps, runtime: Runtime) {
   return {
     productName: "RefBot",
     demoMode: config.demoMode,
-    botActive: runtime.botActive(),
+    botActive: botActive(runtime),
     botUsername: config.bot.username,
     channelUrl: config.bot.channelUrl,
     supportUrl: config.bot.supportUrl,
@@ -32,7 +40,7 @@ export function publicConfig({ config }: Deps, runtime: Runtime) {
 export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) {
   const { config } = deps;
   return new Elysia({ prefix: "/api" })
-    .get("/health", () => ({ ok: true, demoMode: config.demoMode, botActive: runtime.botActive() }))
+    .get("/health", () => health(deps, runtime))
     .get("/config", () => publicConfig(deps, runtime))
     .get(
       "/demo/init-data",

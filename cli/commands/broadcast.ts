@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { rules } from "../../api/domain/rules.ts";
 import type { Broadcast } from "../api-client.ts";
-import { usageError } from "../errors.ts";
+import { CliError, exitCodes, usageError } from "../errors.ts";
 import { csvOption, jsonOption, limit, output, parse, yesOption } from "../options.ts";
 import { colors, stderrColors } from "../output/colors.ts";
 import { age, duration, truncate } from "../output/format.ts";
@@ -82,9 +82,9 @@ const status = new Command("status")
 const why: Record<string, string> = {
   sent: "",
   retry: "will be retried",
-  failed: "gave up after retries",
+  failed: "given up",
   blocked: "user blocked the bot; skipped until they write to it",
-  not_sent: "not tried: stopped by the rate limit",
+  not_sent: "left queued, no try counted",
 };
 
 const flush = new Command("flush")
@@ -95,6 +95,9 @@ Needs the bot running on the server (BOT_TOKEN set); in demo mode it fails
 with BOT_NOT_RUNNING. The server also flushes by itself every
 BROADCAST_INTERVAL seconds; set BROADCAST_INTERVAL=0 to leave the pace to
 cron. A Telegram 429 stops the batch; the answer says when to resume.
+When the Bot API cannot be reached (network error, timeout, 5xx) the batch
+stops, every delivery stays queued without using up a try, and the command
+exits 5; the server waits a little longer after each such failure.
 
 Examples:
   $ refbot broadcast flush
@@ -105,12 +108,19 @@ Examples:
     const client = await requireClient(command);
     const report = await client.flushBroadcasts();
     emit(report, opts, (r) => {
-      const summary = `Claimed ${r.claimed}: sent ${r.sent}, retry later ${r.retried}, blocked ${r.blocked}, failed ${r.failed}.`;
+      const summary = `Claimed ${r.claimed}: sent ${r.sent}, retry later ${r.retried}, blocked ${r.blocked}, failed ${r.failed}; ${r.leftQueued} still queued.`;
       const limited = r.stoppedByRateLimit ? `\n${colors.yellow(`Telegram rate limit: stopped; sending resumes in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
       const rows = r.results.map((d) => [d.deliveryId, d.tgId, d.outcome === "sent" ? colors.green("sent") : colors.yellow(d.outcome), [why[d.outcome], d.error].filter(Boolean).join(": ")]);
-      const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : "\nNothing was queued.";
+      const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : r.stoppedByOutage ? "" : "\nNothing was queued.";
       return `${summary}${limited}${detail}`;
     });
+    // Cron and scripts must see that nothing could go out, so this is never a success.
+    if (report.stoppedByOutage) {
+      throw new CliError(
+        `the Bot API was unreachable (${report.outageError ?? "no answer"}); ${report.leftQueued} deliveries left queued, no try used up; the server tries again in ${report.retryAfterSeconds ?? "?"} s`,
+        exitCodes.telegramUnreachable,
+      );
+    }
   });
 
 export const broadcastCommand = new Command("broadcast")

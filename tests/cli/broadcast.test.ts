@@ -6,18 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
 import { startCli, type CliHarness } from "./support.ts";
+import { until } from "../support/until.ts";
 
 let tg: FakeTelegram;
 let cli: CliHarness;
 const users = [7_100_001, 7_100_002, 7_100_003];
-
-async function until(what: string, probe: () => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
 
 beforeAll(async () => {
   tg = startFakeTelegram();
@@ -42,7 +35,7 @@ describe("broadcast", () => {
 
     const flush = await cli.run(["broadcast", "flush"]);
     expect(flush.code).toBe(0);
-    expect(flush.stdout).toContain("Claimed 3: sent 2, retry later 0, blocked 1, failed 0.");
+    expect(flush.stdout).toContain("Claimed 3: sent 2, retry later 0, blocked 1, failed 0; 0 still queued.");
     expect(flush.stdout).toMatch(new RegExp(`${blocked}\\s+blocked\\s+user blocked the bot`));
     expect(tg.sent(users[0]).some((c) => c.body.text === "Hello from the CLI")).toBe(true);
 

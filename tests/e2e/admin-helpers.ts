@@ -24,10 +24,11 @@ export type AdminHarness = {
   close: () => Promise<void>;
 };
 
-export async function startAdminHarness(): Promise<AdminHarness> {
+/** `env` adds to the server's environment (e.g. a BOT_TOKEN and a fake Bot API). */
+export async function startAdminHarness(env: Record<string, string> = {}): Promise<AdminHarness> {
   await ensureWebBuilt();
   // The build above is current; the server need not check or build it again.
-  const server = await startTestServer({ SKIP_WEB_BUILD: "true" });
+  const server = await startTestServer({ SKIP_WEB_BUILD: "true", ...env });
   const browser = await launchBrowser();
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",

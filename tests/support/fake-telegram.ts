@@ -1,10 +1,12 @@
 // A fake Telegram Bot API server on a loopback port: grammY talks to it through its apiRoot
 // option exactly as it would to Telegram. It records every call, serves queued updates to
-// getUpdates, and can be told to fail chosen calls.
+// getUpdates, can be told to fail chosen calls, and can have an outage: gone from its port,
+// answering 502, or holding every request unanswered, until it comes back on the same port.
 import type { Update } from "grammy/types";
 
 export type Call = { method: string; body: Record<string, any> };
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
+export type Outage = "down" | "5xx" | "hang";
 
 export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_name: "RefBot", username: "refbot_test_bot" }) {
   const calls: Call[] = [];
@@ -16,6 +18,12 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
   let failWith: (call: Call) => Failure | undefined = () => undefined;
   let nextUpdateId = 1;
   let nextMessageId = 1;
+  let outage: Outage | undefined;
+  /** Resolves the requests held by a "hang" outage once it ends, so none lingers after a test. */
+  let endHang = () => {};
+  let hangOver = Promise.resolve();
+  /** sendMessage calls that were answered with success: what users really received. */
+  const delivered: Call[] = [];
 
   const answer = (call: Call): unknown => {
     switch (call.method) {
@@ -37,36 +45,61 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     }
   };
 
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(request) {
-      const method = new URL(request.url).pathname.split("/").pop()!;
-      const text = await request.text();
-      const body = text ? JSON.parse(text) : {};
-      const call = { method, body };
-      if (method === "getUpdates") {
-        // Long polling: hold the request briefly when there is nothing new.
-        const offset = Number(body.offset ?? 0);
-        for (let i = 0; i < 10 && !updates.some((u) => u.update_id >= offset); i++) await Bun.sleep(50);
-      } else {
-        calls.push(call);
-      }
-      const failure = failWith(call);
-      if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
-      return Response.json({ ok: true, result: answer(call) });
-    },
-  });
+  async function fetch(request: Request): Promise<Response> {
+    const method = new URL(request.url).pathname.split("/").pop()!;
+    const text = await request.text();
+    const body = text ? JSON.parse(text) : {};
+    const call = { method, body };
+    if (method !== "getUpdates") calls.push(call);
+    if (outage === "hang") {
+      await hangOver;
+      return Response.json({ ok: false, error_code: 504, description: "Gateway Timeout" }, { status: 504 });
+    }
+    if (outage === "5xx") return Response.json({ ok: false, error_code: 502, description: "Bad Gateway" }, { status: 502 });
+    if (method === "getUpdates") {
+      // Long polling: hold the request briefly when there is nothing new.
+      const offset = Number(body.offset ?? 0);
+      for (let i = 0; i < 10 && !updates.some((u) => u.update_id >= offset); i++) await Bun.sleep(50);
+    }
+    const failure = failWith(call);
+    if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
+    if (method === "sendMessage") delivered.push(call);
+    return Response.json({ ok: true, result: answer(call) });
+  }
+
+  const listen = (port: number) => Bun.serve({ hostname: "127.0.0.1", port, fetch });
+  let server: ReturnType<typeof listen> | undefined = listen(0);
+  const port = server.port!;
 
   const from = (tgId: number, extra: Record<string, unknown> = {}) => ({ id: tgId, is_bot: false, first_name: `User${tgId}`, ...extra });
 
   return {
-    apiRoot: `http://127.0.0.1:${server.port}`,
+    apiRoot: `http://127.0.0.1:${port}`,
     calls,
     members,
     statuses,
     sent: (chatId?: number) => calls.filter((c) => c.method === "sendMessage" && (chatId === undefined || Number(c.body.chat_id) === chatId)),
+    /** Messages users received (answered with success), unlike `sent`, which also has the failed tries. */
+    delivered: (chatId?: number) => delivered.filter((c) => chatId === undefined || Number(c.body.chat_id) === chatId),
     failWhen: (rule: typeof failWith) => void (failWith = rule),
+    /**
+     * Starts an outage: "down" closes the port (connections refused), "5xx" answers 502 Bad
+     * Gateway to everything, "hang" holds every request without an answer.
+     */
+    goDown(kind: Outage = "down") {
+      outage = kind;
+      if (kind === "hang") hangOver = new Promise((resolve) => (endHang = resolve));
+      if (kind === "down") {
+        server?.stop(true);
+        server = undefined;
+      }
+    },
+    /** Ends the outage: back on the same port, answering as before. */
+    comeBack() {
+      outage = undefined;
+      endHang();
+      server ??= listen(port);
+    },
     /** A private text message from a user, as Telegram would deliver it. */
     message(tgId: number, text: string, extra: Record<string, unknown> = {}) {
       const update = {
@@ -98,7 +131,11 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
       updates.push(update);
       return update;
     },
-    stop: () => server.stop(true),
+    stop: () => {
+      endHang();
+      server?.stop(true);
+      server = undefined;
+    },
   };
 }
 

@@ -54,6 +54,15 @@ export function formatDateTime(iso: string | null | undefined): string {
   return date.toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
 }
 
+/** "14:05" for a time today, else as formatDateTime; empty for a missing one. */
+export function formatTimeOrDate(iso: string | null | undefined, now = new Date()): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  if (date.toDateString() !== now.toDateString()) return formatDateTime(iso);
+  return date.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false });
+}
+
 /** The name to show for a user: "@username", else the given fallback (e.g. "user_123"). */
 export function displayName(username: string | null | undefined, fallback: string): string {
   return username ? `@${username}` : fallback;

@@ -1,23 +1,44 @@
-// The header's "Bot Active" light: green only when the server reports the bot running.
+// The header's bot light: green while the bot works with Telegram, amber while it is starting or
+// cannot reach Telegram (with since when and the last error as the hint), grey when it is off.
 import { cn } from "../../../shared/cn.ts";
+import { formatTimeOrDate } from "../../../shared/format.ts";
 import type { Health } from "../../lib/health.ts";
 
+type Light = { label: string; hint: string; tone: "good" | "warn" | "off" };
+
+/** What the light says for a health answer (exported for its unit test). */
+export function botLight(health: Health | undefined, loading: boolean): Light {
+  if (loading) return { label: "Checking bot...", hint: "Asking the server what the bot is doing", tone: "off" };
+  if (!health) return { label: "Server unreachable", hint: "The server did not answer", tone: "warn" };
+  const { state, since, lastError, retryAt } = health.bot;
+  const retry = retryAt ? ` Next try at ${formatTimeOrDate(retryAt)}.` : "";
+  switch (state) {
+    case "active":
+      return { label: "Bot Active", hint: "The Telegram bot is running", tone: "good" };
+    case "starting":
+      return { label: "Bot starting…", hint: `Connecting to Telegram.${lastError ? ` Last error: ${lastError}.` : ""}${retry}`, tone: "warn" };
+    case "unreachable":
+      return { label: `Bot unreachable since ${formatTimeOrDate(since)}`, hint: `${lastError ?? "Telegram cannot be reached"}.${retry}`, tone: "warn" };
+    case "off":
+      return { label: "Bot Off", hint: health.demoMode ? "No BOT_TOKEN is set, so the bot is not running" : "The Telegram bot is not running", tone: "off" };
+  }
+}
+
 export function BotStatus({ health, loading }: { health?: Health; loading: boolean }) {
-  const active = health?.botActive === true;
-  const label = loading ? "Checking bot..." : active ? "Bot Active" : health ? "Bot Off" : "Server unreachable";
-  const hint = active ? "The Telegram bot is running" : health?.demoMode ? "No BOT_TOKEN is set, so the bot is not running" : "The Telegram bot is not running";
+  const { label, hint, tone } = botLight(health, loading);
   return (
     <span
       role="status"
       title={hint}
+      data-bot-state={health?.bot.state}
       className={cn(
         "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
-        active ? "bg-emerald-50 text-emerald-700 ring-emerald-200" : "bg-slate-100 text-slate-600 ring-slate-200",
+        tone === "good" ? "bg-emerald-50 text-emerald-700 ring-emerald-200" : tone === "warn" ? "bg-amber-50 text-amber-800 ring-amber-200" : "bg-slate-100 text-slate-600 ring-slate-200",
       )}
     >
-      <span className={cn("h-2 w-2 rounded-full", active ? "animate-pulse bg-emerald-500" : loading ? "bg-slate-300" : "bg-amber-500")} aria-hidden="true" />
+      <span className={cn("h-2 w-2 rounded-full", tone === "good" ? "animate-pulse bg-emerald-500" : loading ? "bg-slate-300" : "bg-amber-500")} aria-hidden="true" />
       {label}
-      {!active && health?.demoMode && <span className="hidden sm:inline">(demo mode)</span>}
+      {health?.bot.state === "off" && health.demoMode && <span className="hidden sm:inline">(demo mode)</span>}
     </span>
   );
 }

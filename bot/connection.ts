@@ -1,0 +1,80 @@
+// Connects the bot to Telegram in the background: learns who it is (getMe), then sets the
+// webhook or starts long polling. Each failure is one log line and a bounded, growing wait; the
+// API never waits on any of it, and a stop cuts every wait and call short.
+import type { UserFromGetMe } from "grammy/types";
+import { createBackoff, sleep, telegramBackoff, type BackoffOptions } from "./backoff.ts";
+import type { RefBot } from "./create-bot.ts";
+import type { BotStatusTracker } from "./status.ts";
+import { grammySignal, longPollSeconds } from "./telegram-api.ts";
+import { describeTelegramError } from "./telegram-errors.ts";
+
+export type ConnectOptions = {
+  webhook?: { url: string; secret: string };
+  status: BotStatusTracker;
+  log: (line: string) => void;
+  /** Called once the bot knows its own account. */
+  onIdentity: (me: UserFromGetMe) => void;
+  backoff?: BackoffOptions;
+};
+
+/** How long a stop waits for grammY to confirm the last update to a Telegram that may be gone. */
+const stopGraceMs = 2000;
+
+export function connectBot(bot: RefBot, { webhook, status, log, onIdentity, backoff = telegramBackoff }: ConnectOptions) {
+  const stopping = new AbortController();
+  const { signal } = stopping;
+  const cancel = grammySignal(signal);
+  const retry = createBackoff(backoff);
+  const how = webhook ? `webhook ${webhook.url}` : "long polling";
+
+  /** One attempt; resolves when the webhook is set, or when polling ends by a stop. */
+  async function connect(): Promise<void> {
+    if (!bot.isInited()) {
+      // Not bot.init(): grammY retries that forever, with no word and no way to stop it.
+      bot.botInfo = await bot.api.getMe(cancel);
+      onIdentity(bot.botInfo);
+    }
+    const connected = () => {
+      retry.reset();
+      status.running();
+      log(`bot: @${bot.botInfo.username} is up (${how})`);
+    };
+    if (webhook) {
+      await bot.api.setWebhook(webhook.url, { secret_token: webhook.secret }, cancel);
+      return connected();
+    }
+    // bot.start() deletes the webhook too, but retrying forever; done here first, it is bounded.
+    await bot.api.deleteWebhook(undefined, cancel);
+    // Telegram outages while polling are retried by grammY itself (the status follows each
+    // call); it ends polling only for a 401 or a 409 (another poller), which lands below.
+    await bot.start({ timeout: longPollSeconds, onStart: connected });
+    if (!signal.aborted) throw new Error("long polling stopped");
+  }
+
+  const running = (async () => {
+    while (!signal.aborted) {
+      try {
+        await connect();
+        if (webhook) return;
+      } catch (error) {
+        if (signal.aborted) return;
+        const waitMs = retry.next();
+        const message = describeTelegramError(error);
+        status.failed(message, new Date(Date.now() + waitMs));
+        log(`bot: could not connect to Telegram (${message}); trying again in ${Math.ceil(waitMs / 1000)} s`);
+        await sleep(waitMs, signal);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping.abort();
+      status.stopped();
+      // bot.stop() ends the long poll at once, then confirms the last update with one more
+      // getUpdates, which a Telegram that is down would hold for the whole call timeout.
+      if (bot.isRunning()) await Promise.race([bot.stop().catch(() => undefined), Bun.sleep(stopGraceMs)]);
+      await Promise.race([running, Bun.sleep(stopGraceMs)]);
+    },
+  };
+}

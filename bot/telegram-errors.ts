@@ -1,0 +1,38 @@
+// What a failed Bot API call means for whoever made it. The one place that tells Telegram being
+// down apart from a user's answer: broadcasts, membership checks and the bot status all ask here.
+import { GrammyError, HttpError } from "grammy";
+
+/**
+ * - `unavailable`: Telegram could not be used at all (network error, timeout, its own 5xx, or it
+ *   refused the bot's token). Nobody's fault on the user's side: try again later, count nothing.
+ * - `rate_limited`: a 429; Telegram says when to come back.
+ * - `user`: an answer about this one user (they blocked the bot, the chat is gone).
+ * - `request`: Telegram refused this particular request (e.g. bad Markdown); it may pass later.
+ */
+export type TelegramFailure = "unavailable" | "rate_limited" | "user" | "request";
+
+/** Telegram's answers that are about the recipient, not the request or the service. */
+const aboutTheUser = /chat not found|user not found|peer_id_invalid|user is deactivated/i;
+
+/** Classifies an error answer by its code and description (as a transformer sees it). */
+export function classifyAnswer(code: number, description: string): TelegramFailure {
+  if (code >= 500 || code === 401) return "unavailable";
+  if (code === 429) return "rate_limited";
+  if (code === 403 || (code === 400 && aboutTheUser.test(description))) return "user";
+  return "request";
+}
+
+export function classifyTelegramError(error: unknown): TelegramFailure {
+  if (error instanceof HttpError) return "unavailable";
+  if (error instanceof GrammyError) return classifyAnswer(error.error_code, error.description);
+  return "request";
+}
+
+/** One line for logs and reports: grammY's message, plus the network cause it wraps. */
+export function describeTelegramError(error: unknown): string {
+  if (error instanceof HttpError) {
+    const cause = error.error instanceof Error ? error.error.message : String(error.error);
+    return `${error.message} (${cause})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,70 @@
+// The outage drill from the issue: `refbot broadcast flush` runs again and again while the Bot
+// API is down, then after it comes back. Nothing may be used up or lost, nothing sent twice,
+// and no run during the outage may exit 0.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
+import { startCli, type CliHarness } from "./support.ts";
+import { until } from "../support/until.ts";
+
+let tg: FakeTelegram;
+let cli: CliHarness;
+const users = [7_200_001, 7_200_002, 7_200_003, 7_200_004];
+
+beforeAll(async () => {
+  tg = startFakeTelegram();
+  cli = await startCli({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot, TELEGRAM_TIMEOUT: "2", BROADCAST_INTERVAL: "0", BROADCAST_GAP_MS: "0" });
+  for (const id of users) tg.message(id, "/start");
+  await until("welcomes", () => users.every((id) => tg.sent(id).length > 0));
+  await cli.login();
+});
+afterAll(async () => {
+  await cli.stop();
+  tg.stop();
+});
+
+test("flushes during an outage exit 5 and use up no try; after it every user gets the message exactly once", async () => {
+  const db = new Database(cli.server.databasePath, { readonly: true });
+  const deliveries = () => db.query("select status, attempts from broadcast_deliveries").all() as { status: string; attempts: number }[];
+  try {
+    expect((await cli.run(["broadcast", "send", "Drill message"])).code).toBe(0);
+    tg.goDown("down");
+    const started = Date.now();
+    for (let run = 0; run < 3; run++) {
+      const flush = await cli.run(["broadcast", "flush"]);
+      expect(flush.code).toBe(5);
+      expect(flush.stdout).toContain("4 still queued.");
+      expect(flush.stderr).toMatch(/^error: the Bot API was unreachable \(Network request for 'sendMessage' failed!.*\); 4 deliveries left queued, no try used up; the server tries again in \d+ s\n$/);
+      expect(deliveries()).toEqual(users.map(() => ({ status: "pending", attempts: 0 })));
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    // A 502 from Telegram counts the same, once the server's wait after the last failure is over.
+    tg.comeBack();
+    tg.goDown("5xx");
+    let answer: any;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(200)) {
+      const flush = await cli.run(["broadcast", "flush", "--json"]);
+      expect(flush.code).toBe(5);
+      answer = flush.json();
+      if (answer.claimed > 0) break;
+    }
+    expect(answer).toMatchObject({ claimed: 4, sent: 0, stoppedByOutage: true, outageError: "Call to 'sendMessage' failed! (502: Bad Gateway)", leftQueued: 4 });
+    expect(deliveries().every((d) => d.status === "pending" && d.attempts === 0)).toBe(true);
+
+    tg.comeBack();
+    let done: any;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(200)) {
+      const flush = await cli.run(["broadcast", "flush", "--json"]);
+      done = flush.json();
+      if (flush.code === 0 && done.leftQueued === 0) break;
+    }
+    expect(done).toMatchObject({ sent: 4, stoppedByOutage: false, leftQueued: 0 });
+    for (const id of users) expect(tg.delivered(id).filter((c) => c.body.text === "Drill message")).toHaveLength(1);
+    expect(deliveries()).toEqual(users.map(() => ({ status: "sent", attempts: 1 })));
+    const status = (await cli.run(["broadcast", "status", "--json"])).json()[0];
+    expect(status).toMatchObject({ message: "Drill message", total: 4, sent: 4, failed: 0, pending: 0 });
+  } finally {
+    db.close();
+  }
+}, 60_000);
