@@ -19,7 +19,9 @@ function newestSource(dir: string): number {
 export function webIsStale(): boolean {
   if (!["admin", "app"].some((name) => existsSync(join(webRoot, name, "index.html")))) return false;
   const pages = ["admin", "app"].map((name) => join(webDist, name, "index.html"));
-  if (!pages.every((p) => existsSync(p))) return true;
+  // A build made before precompression existed has no .br copies: it would be served
+  // uncompressed, so it counts as stale too.
+  if (!pages.every((p) => existsSync(p) && existsSync(`${p}.br`))) return true;
   const built = Math.min(...pages.map((p) => statSync(p).mtimeMs));
   return newestSource(webRoot) > built;
 }

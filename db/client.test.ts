@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateDb, openDb } from "./client.ts";
@@ -31,4 +31,19 @@ test("constraints are the backstop: no negative balance, no zero ledger amount, 
   expect(() => db.$client.run("update users set balance = -1")).toThrow("CHECK constraint failed");
   expect(() => db.$client.run("insert into ledger (user_id, type, reason, amount, created_at) values (1, 'credit', 'daily_task', 0, 0)")).toThrow("CHECK constraint failed");
   expect(() => db.$client.run("insert into ledger (user_id, type, reason, amount, created_at) values (99, 'credit', 'daily_task', 5, 0)")).toThrow("FOREIGN KEY constraint failed");
+});
+
+test("a database left readable by others is made private when it is opened; its folder keeps its mode", () => {
+  const dir = mkdtempSync(join(tmpdir(), "refbot-db-"));
+  const path = join(dir, "old.sqlite");
+  // Kept open, so its -wal and -shm stay while a second connection opens the file.
+  const first = openDb(path);
+  migrateDb(first);
+  chmodSync(dir, 0o755);
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) chmodSync(file, 0o644);
+  openDb(path).$client.close();
+  const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+  expect([path, `${path}-wal`, `${path}-shm`].map(mode)).toEqual(["600", "600", "600"]);
+  expect(mode(dir)).toBe("755");
+  first.$client.close();
 });

@@ -1,10 +1,10 @@
 // Opens the SQLite file with the pragmas the ledger relies on and wraps it in drizzle.
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Logger } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { createPrivateFile } from "./private-file.ts";
 import * as schema from "./schema/index.ts";
 
 export type Db = ReturnType<typeof openDb>;
@@ -12,7 +12,7 @@ export type Db = ReturnType<typeof openDb>;
 export type DbOptions = { synchronous?: "FULL" | "NORMAL"; readonly?: boolean; logger?: Logger; cacheMb?: number; mmapMb?: number };
 
 export function openDb(path: string, { synchronous = "FULL", readonly = false, logger, cacheMb = 256, mmapMb = 0 }: DbOptions = {}) {
-  if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:" && !readonly) createPrivateFile(path);
   const sqlite = new Database(path, readonly ? { readonly: true } : { create: true, strict: true });
   // WAL lets readers work while a writer commits; FULL sync keeps every acknowledged ledger row
   // through a power cut; the busy timeout makes a second process wait instead of failing.

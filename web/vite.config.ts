@@ -4,12 +4,14 @@ import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress.ts";
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  // public/ (the icon) is copied to the root of dist, beside admin/, app/ and assets/.
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: resolve(root, "dist"),
     emptyOutDir: true,

@@ -21,7 +21,13 @@ export const errorHandler = new Elysia({ name: "errors" }).onError({ as: "global
     set.headers["content-type"] = "application/json";
     return { message, code, ...extra };
   };
-  if (error instanceof AppError) return reply(error.status, error.code, error.message, error.extra);
+  if (error instanceof AppError) {
+    // A refusal that says when to come back also says it in the standard header, for clients
+    // that read headers rather than bodies.
+    const { retryAfterSeconds } = error.extra;
+    if (typeof retryAfterSeconds === "number") set.headers["retry-after"] = String(retryAfterSeconds);
+    return reply(error.status, error.code, error.message, error.extra);
+  }
   switch (code) {
     case "VALIDATION": {
       const issues = (error.all as Issue[] | undefined) ?? [];

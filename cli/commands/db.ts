@@ -1,6 +1,6 @@
 // refbot db migrate | check | backup: maintenance on the local SQLite file.
-import { existsSync, mkdirSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { CliError } from "../errors.ts";
@@ -91,13 +91,20 @@ Examples:
     const target = resolve(opts.file);
     if (existsSync(target)) throw new CliError(`${target} already exists; pick a new file name`);
     if (target === resolve(source)) throw new CliError("the backup cannot be the database itself");
-    mkdirSync(dirname(target), { recursive: true });
+    // A copy of the database is as private as the database: 0600, in a 0700 folder if new.
+    // VACUUM INTO writes into an empty file it finds and keeps that file's mode.
+    const { createPrivateFile } = await import("../../db/private-file.ts");
+    createPrivateFile(target);
     const { Database } = await import("bun:sqlite");
     const sqlite = new Database(source, { readonly: true });
     try {
       // Waits for a writer that holds the lock instead of failing at once.
       sqlite.run("PRAGMA busy_timeout = 5000");
       sqlite.run("VACUUM INTO ?", [target]);
+    } catch (error) {
+      // Leave no empty file behind, so the same command can simply be run again.
+      rmSync(target, { force: true });
+      throw error;
     } finally {
       sqlite.close();
     }

@@ -6,7 +6,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
 
 export const screenshotDir = join(import.meta.dir, "..", "..", "test-results", "screenshots");
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` adds Chromium switches for one test file's needs. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
