@@ -19,9 +19,13 @@ export function localConfig(command: Command): Config {
   }
 }
 
-/** The database path, which must exist: reading commands never create an empty one. */
+/**
+ * The database path, which must exist: only `db migrate` creates a database. Any other server
+ * command given a wrong path (or run from another directory, where the default path is
+ * relative) would otherwise write into a new, empty file and report success.
+ */
 export function existingDatabase(command: Command): string {
   const path = localConfig(command).databasePath;
-  if (!existsSync(path)) throw new CliError(`No database at ${path}; give --db or set DATABASE_PATH`);
+  if (!existsSync(path)) throw new CliError(`No database at ${path}; give --db or set DATABASE_PATH (only \`refbot db migrate\` creates one)`);
   return path;
 }

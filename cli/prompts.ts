@@ -1,13 +1,19 @@
 // Questions only for a person at a terminal; scripts and cron (stdin not a TTY) never wait.
-import { confirm as inquirerConfirm } from "@inquirer/prompts";
 import { CliError } from "./errors.ts";
+
+/**
+ * The prompt library, loaded only when a question is asked: loading it is about a third of the
+ * CLI's start-up, and scripts and cron never ask.
+ */
+export const prompts = () => import("@inquirer/prompts");
 
 export const interactive = () => Boolean(process.stdin.isTTY);
 
 /** Asks at a terminal unless --yes; a "no" ends the command without changing anything. */
 export async function confirmOrStop(message: string, yes: boolean | undefined): Promise<void> {
   if (yes || !interactive()) return;
-  const ok = await inquirerConfirm({ message, default: false }, { output: process.stderr });
+  const { confirm } = await prompts();
+  const ok = await confirm({ message, default: false }, { output: process.stderr });
   if (!ok) throw new CliError("Cancelled; nothing was changed.");
 }
 

@@ -96,6 +96,25 @@ describe("processing", () => {
     expect(checkLedger(t.db).problems).toEqual([]);
   });
 
+  test("a transaction hash pays one withdrawal: another gets 409 naming it, in any letter case", async () => {
+    const one = await richUser("20", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359");
+    const two = await richUser("20", "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB");
+    const w1 = (await withdraw(one.tgId, "10")).body;
+    const w2 = (await withdraw(two.tgId, "10")).body;
+    await act(w1.id, "approve");
+    await act(w2.id, "approve");
+    const mixed = `0x${"C0fFee".repeat(10)}beef`;
+    expect((await act(w1.id, "paid", { txHash: mixed })).body).toMatchObject({ status: "paid", txHash: mixed.toLowerCase() });
+    for (const again of [mixed, mixed.toLowerCase(), mixed.toUpperCase().replace("0X", "0x")]) {
+      const refused = await act(w2.id, "paid", { txHash: again });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ code: "TX_HASH_USED", message: `This transaction hash already paid withdrawal #${w1.id}`, withdrawalId: w1.id });
+    }
+    expect(t.db.select().from(withdrawals).where(eq(withdrawals.id, w2.id)).get()).toMatchObject({ status: "approved", txHash: null });
+    expect(t.notices.filter((n) => n.kind === "withdrawal_paid")).toHaveLength(1);
+    expect((await act(w2.id, "paid", { txHash: hash })).body).toMatchObject({ status: "paid", txHash: hash });
+  });
+
   test("the admin list filters by status, newest first", async () => {
     const one = await richUser("20", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359");
     const two = await richUser("20", "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB");

@@ -21,27 +21,32 @@ function checkString(params: URLSearchParams): string {
     .join("\n");
 }
 
-const unauthorized = (why: string) => new AppError("UNAUTHORIZED", `Telegram init data rejected: ${why}`);
+// The mini app shows these to the user as they are, so each says what happened in plain words and
+// what to do; an expired link and a forged or altered one read differently.
+const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
+const incomplete = () => unauthorized("This link is incomplete: reopen the app from the bot");
+const forged = () => unauthorized("This link was not signed by Telegram for this bot: reopen the app from the bot");
+const expired = () => unauthorized("This link has expired: reopen the app from the bot");
 
 /** `key` is initDataKey(botToken), derived once at start-up rather than per request. */
 export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, now: Date): InitData {
   const params = new URLSearchParams(raw);
   const hash = params.get("hash");
-  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) throw unauthorized("missing hash");
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) throw incomplete();
   const expected = createHmac("sha256", key).update(checkString(params)).digest();
-  if (!timingSafeEqual(expected, Buffer.from(hash, "hex"))) throw unauthorized("bad signature");
+  if (!timingSafeEqual(expected, Buffer.from(hash, "hex"))) throw forged();
 
   const authDate = Number(params.get("auth_date"));
-  if (!Number.isInteger(authDate)) throw unauthorized("missing auth_date");
-  if (now.getTime() / 1000 - authDate > maxAgeSeconds) throw unauthorized("expired, reopen the app from the bot");
+  if (!Number.isInteger(authDate)) throw incomplete();
+  if (now.getTime() / 1000 - authDate > maxAgeSeconds) throw expired();
 
   let user: InitData["user"];
   try {
     user = JSON.parse(params.get("user") ?? "");
   } catch {
-    throw unauthorized("missing user");
+    throw incomplete();
   }
-  if (!Number.isSafeInteger(user?.id) || typeof user.first_name !== "string") throw unauthorized("missing user");
+  if (!Number.isSafeInteger(user?.id) || typeof user.first_name !== "string") throw incomplete();
   return { user, startParam: params.get("start_param") ?? undefined, authDate };
 }
 
@@ -55,7 +60,7 @@ export function createInitDataVerifier(key: Buffer, maxAgeSeconds: number, capac
   return (raw: string, now: Date): InitData => {
     const known = verified.get(raw);
     if (known) {
-      if (now.getTime() / 1000 - known.authDate > maxAgeSeconds) throw unauthorized("expired, reopen the app from the bot");
+      if (now.getTime() / 1000 - known.authDate > maxAgeSeconds) throw expired();
       return known;
     }
     const data = verifyInitData(raw, key, maxAgeSeconds, now);

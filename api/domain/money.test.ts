@@ -21,6 +21,15 @@ describe("money", () => {
     expect(() => parseUsdt("1.0000001", { field: "r", maxDecimals: 6 })).toThrow("more than 6 decimals");
   });
 
+  test("a limit bounds either sign and is named in the message", () => {
+    const limited = { field: "amount", maxDecimals: 2, allowNegative: true, max: usdt("1000") } as const;
+    expect(parseUsdt("1000", limited)).toBe(1_000_000_000);
+    expect(parseUsdt("-1000.00", limited)).toBe(-1_000_000_000);
+    for (const over of ["1000.01", "-1000.01", "999999999.99", "1000000000000"]) {
+      expect(() => parseUsdt(over, limited)).toThrow("amount must be at most 1000 USDT");
+    }
+  });
+
   test("formats with at least two decimals and no float on the way", () => {
     expect(formatUsdt(0)).toBe("0.00");
     expect(formatUsdt(200_000)).toBe("0.20");

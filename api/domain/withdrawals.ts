@@ -120,15 +120,32 @@ export function rejectWithdrawal(deps: Deps, adminId: number, id: number, reason
   });
 }
 
+/**
+ * A transaction hash pays at most one withdrawal. The unique index on lower(tx_hash) decides it,
+ * not a read before the update, so two admins pasting one hash at once cannot both succeed; the
+ * hash is kept in lower case, as explorers show it.
+ */
 export function markWithdrawalPaid(deps: Deps, adminId: number, id: number, txHash: string) {
-  const hash = txHash.trim();
+  const hash = txHash.trim().toLowerCase();
   if (!txHashPattern.test(hash)) {
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
   return act(deps, adminId, id, "withdrawal.paid", (tx, at) => {
-    const w = transition(tx, id, adminId, at, { from: "approved", to: "paid", set: { txHash: hash } });
+    let w: Withdrawal;
+    try {
+      w = transition(tx, id, adminId, at, { from: "approved", to: "paid", set: { txHash: hash } });
+    } catch (error) {
+      if (String(error).includes("withdrawals_tx_hash_unique")) throw hashUsed(tx, hash);
+      throw error;
+    }
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
+}
+
+/** Names the withdrawal the hash already paid; read in the same transaction, after the refusal. */
+function hashUsed(tx: Tx, hash: string): AppError {
+  const holder = tx.select({ id: withdrawals.id }).from(withdrawals).where(sql`${withdrawals.txHash} is not null and lower(${withdrawals.txHash}) = ${hash}`).get();
+  return new AppError("TX_HASH_USED", `This transaction hash already paid withdrawal #${holder?.id ?? "?"}`, { withdrawalId: holder?.id ?? null });
 }
 
 export function pendingWithdrawalCount(deps: Deps): number {

@@ -8,7 +8,7 @@ import type { adminAuth } from "../plugins/admin-auth.ts";
 import { createTaskBody, idParams, updateTaskBody } from "../schemas.ts";
 import { taskView } from "../views.ts";
 
-const reward = (input: unknown) => parseUsdt(input, { field: "rewardUsdt", maxDecimals: 6 });
+const reward = (input: unknown) => parseUsdt(input, { field: "rewardUsdt", maxDecimals: 6, max: rules.maxTaskReward });
 
 export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin" })

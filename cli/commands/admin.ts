@@ -1,14 +1,13 @@
 // refbot admin add: the first (or another) admin, written straight into the local database.
-import { input, password as passwordPrompt } from "@inquirer/prompts";
 import { Command } from "commander";
 import { z } from "zod";
 import { adminPasswordSchema } from "../../api/domain/admin-password.ts";
 import { rules } from "../../api/domain/rules.ts";
 import { usageError } from "../errors.ts";
-import { dbOption, localConfig, localNote } from "../local.ts";
+import { dbOption, existingDatabase, localConfig, localNote } from "../local.ts";
 import { jsonOption, parse } from "../options.ts";
 import { emit } from "../output/print.ts";
-import { interactive, readStdin } from "../prompts.ts";
+import { interactive, prompts, readStdin } from "../prompts.ts";
 
 const email = z.string().trim().max(320).pipe(z.email("must be an e-mail address"));
 const password = adminPasswordSchema;
@@ -21,6 +20,7 @@ const add = new Command("add")
   .option(...jsonOption)
   .addHelpText("after", `
 ${localNote}
+The database must exist (\`refbot db migrate\` or \`npm start\` creates it).
 The password has at least ${rules.adminPasswordMinLength} characters; a terminal asks for it twice, hidden.
 
 Examples:
@@ -30,6 +30,9 @@ Examples:
     const opts = parse(z.object({ email: email.optional(), passwordStdin: z.boolean().optional(), db: z.string().optional(), json: z.boolean().optional() }), rawOptions);
     const ask = { output: process.stderr };
     if (!interactive() && (!opts.email || !opts.passwordStdin)) throw usageError("no terminal to ask at: pass --email and --password-stdin (the password on stdin)");
+    // Before any question: a wrong path is better told now than after the password is typed.
+    existingDatabase(command);
+    const { input, password: passwordPrompt } = await prompts();
     const address = opts.email ?? (await input({ message: "E-mail:", validate: (v) => email.safeParse(v).error?.issues[0]?.message ?? true }, ask)).trim();
     let secret: string;
     if (opts.passwordStdin) {

@@ -1,5 +1,4 @@
 // refbot login | logout | whoami: the session with the API, kept in the per-user config file.
-import { input, password as passwordPrompt } from "@inquirer/prompts";
 import { Command } from "commander";
 import { z } from "zod";
 import { createApiClient } from "../api-client.ts";
@@ -7,7 +6,7 @@ import { forgetStored, readStored, writeStored } from "../config.ts";
 import { ApiError, usageError } from "../errors.ts";
 import { parse, jsonOption } from "../options.ts";
 import { emit } from "../output/print.ts";
-import { interactive, readStdin } from "../prompts.ts";
+import { interactive, prompts, readStdin } from "../prompts.ts";
 import { connectionFor, requireClient } from "../session.ts";
 
 const loginOptions = z.object({
@@ -26,6 +25,7 @@ async function credentials(opts: z.output<typeof loginOptions>) {
     return { email: opts.email, password };
   }
   if (!interactive()) throw usageError("no terminal to ask at: pass --email and --password-stdin (the password on stdin)");
+  const { input, password: passwordPrompt } = await prompts();
   const email = opts.email || (await input({ message: "E-mail:", validate: (v) => v.trim() !== "" || "required" }, ask)).trim();
   const password = await passwordPrompt({ message: "Password:", mask: true, validate: (v) => v !== "" || "required" }, ask);
   return { email, password };

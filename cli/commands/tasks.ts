@@ -1,14 +1,15 @@
 // refbot tasks list | create | edit | enable | disable.
-import { input, select } from "@inquirer/prompts";
 import { Command, Option } from "commander";
 import { z } from "zod";
+import { atMost, wholeUsdt } from "../../api/domain/money.ts";
+import { rules } from "../../api/domain/rules.ts";
 import { taskKinds } from "../../db/schema/tasks.ts";
 import type { Task, TaskInput } from "../api-client.ts";
 import { usageError } from "../errors.ts";
-import { csvOption, id, jsonOption, output, parse } from "../options.ts";
+import { csvOption, id, jsonOption, output, parse, withinLimit } from "../options.ts";
 import { colors } from "../output/colors.ts";
 import { emit, emitList, type Column } from "../output/print.ts";
-import { interactive } from "../prompts.ts";
+import { interactive, prompts } from "../prompts.ts";
 import { requireClient } from "../session.ts";
 
 const columns: Column<Task>[] = [
@@ -25,7 +26,11 @@ const csvColumns: Column<Task>[] = [...columns, { header: "description", value: 
 const show = (t: Task) => `#${t.id} ${t.title} (${t.kind}, ${t.rewardUsdt} USDT, ${t.isActive ? "active" : "inactive"})`;
 
 // Amounts stay text: the server parses them exactly (up to 6 decimals for rewards).
-const reward = z.string().trim().regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal amount such as "0.2"');
+const reward = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal amount such as "0.2"')
+  .refine(withinLimit(rules.maxTaskReward), atMost(rules.maxTaskReward));
 const title = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 const description = z.string().trim().max(2000, "must be at most 2000 characters");
 
@@ -56,6 +61,7 @@ async function completeTask(opts: z.output<typeof createOptions>): Promise<TaskI
   if (!given && !interactive()) throw usageError("--title is required (no terminal to ask at)");
   const ask = { output: process.stderr };
   const askAll = !given;
+  const { input, select } = await prompts();
   const kind = opts.kind ?? (askAll ? await select({ message: "Kind:", choices: taskKinds.map((k) => ({ value: k })) }, ask) : undefined);
   const taskTitle = opts.title ?? (await input({ message: "Title:", validate: (v) => title.safeParse(v).error?.issues[0]?.message ?? true }, ask));
   const text = opts.description ?? (askAll ? await input({ message: "Description (optional):", validate: (v) => description.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
@@ -68,7 +74,7 @@ const create = new Command("create")
   .addOption(new Option("--kind <kind>", "task kind (default daily_activity)").choices(taskKinds))
   .option("--title <text>", "title shown to users")
   .option("--description <text>", "longer text shown to users")
-  .option("--reward <usdt>", "reward in USDT (default 0.2)")
+  .option("--reward <usdt>", `reward in USDT (default 0.2, at most ${wholeUsdt(rules.maxTaskReward)})`)
   .option("--inactive", "create it switched off")
   .option(...jsonOption)
   .addHelpText("after", `
@@ -90,7 +96,7 @@ const edit = new Command("edit")
   .addOption(new Option("--kind <kind>", "task kind").choices(taskKinds))
   .option("--title <text>", "new title")
   .option("--description <text>", "new description")
-  .option("--reward <usdt>", "new reward in USDT")
+  .option("--reward <usdt>", `new reward in USDT (at most ${wholeUsdt(rules.maxTaskReward)})`)
   .option(...jsonOption)
   .addHelpText("after", '\nExample:\n  $ refbot tasks edit 4 --title "Daily check-in" --reward 0.25')
   .action(async (rawId: string, rawOptions, command: Command) => {

@@ -1,8 +1,10 @@
 // refbot users search | show | ban | unban | adjust.
 import { Command } from "commander";
 import { z } from "zod";
+import { atMost, wholeUsdt } from "../../api/domain/money.ts";
+import { rules } from "../../api/domain/rules.ts";
 import type { AdminUser, LedgerEntry } from "../api-client.ts";
-import { csvOption, id, jsonOption, limit, output, parse, yesOption } from "../options.ts";
+import { csvOption, id, jsonOption, limit, output, parse, withinLimit, yesOption } from "../options.ts";
 import { colors } from "../output/colors.ts";
 import { truncate, userLabel, when, yesNo } from "../output/format.ts";
 import { emit, emitList, type Column } from "../output/print.ts";
@@ -126,7 +128,9 @@ const adjust = new Command("adjust")
   .option(...yesOption)
   .option(...jsonOption)
   .addHelpText("after", `
-A debit larger than the balance is refused (409 INSUFFICIENT_BALANCE).
+One adjustment moves at most ${wholeUsdt(rules.maxAdjustment)} USDT. A debit larger than the balance is
+refused (409 INSUFFICIENT_BALANCE), and so is a credit that would take the
+balance past ${wholeUsdt(rules.maxBalance)} USDT (409 BALANCE_LIMIT).
 
 Examples:
   $ refbot users adjust 42 --amount 5 --reason "contest prize"
@@ -137,6 +141,7 @@ Examples:
       .trim()
       .regex(/^[+-]?\d+(\.\d{1,2})?$/, 'must be an amount such as "2", "+1.50" or "-0.75", at most 2 decimals')
       .refine((v) => Number(v) !== 0, "must not be zero")
+      .refine(withinLimit(rules.maxAdjustment), atMost(rules.maxAdjustment))
       .transform((v) => v.replace(/^\+/, ""));
     const opts = parse(z.object({ id, amount, reason: z.string().trim().min(1, "is required").max(1000), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions, { id: rawId });
     const client = await requireClient(command);

@@ -158,6 +158,8 @@ export function buildBenchDb(path: string, users: number, now = new Date()): Bui
   const insDebit = db.prepare("insert into ledger (user_id, type, reason, amount, ref_id, note, created_at) values (?, 'debit', 'withdrawal', ?, ?, null, ?)");
   const statuses = ["pending", "approved", "paid", "rejected"] as const;
   const wallet = (u: number) => `0x${u.toString(16).padStart(40, "0")}`;
+  // A transaction hash pays one withdrawal (a unique index), so each paid one has its own.
+  const txHash = (u: number) => `0x${u.toString(16).padStart(64, "0")}`;
   let withdrawalCount = 0;
   db.transaction(() => {
     for (let u = 1; u <= users; u += 100) {
@@ -165,7 +167,7 @@ export function buildBenchDb(path: string, users: number, now = new Date()): Bui
       const status = statuses[(u / 100) % 4 | 0]!;
       const amount = 10 * M + (u % 7) * M;
       const at = dayStart(days[25]!) + u;
-      const { id } = insWithdrawal.get(u, amount, wallet(u), status, status === "paid" ? `0x${"ab".repeat(32)}` : null, status === "rejected" ? "Duplicate account" : null, status === "pending" ? null : 1, at, status === "pending" ? null : at + DAY_MS) as { id: number };
+      const { id } = insWithdrawal.get(u, amount, wallet(u), status, status === "paid" ? txHash(u) : null, status === "rejected" ? "Duplicate account" : null, status === "pending" ? null : 1, at, status === "pending" ? null : at + DAY_MS) as { id: number };
       insDebit.run(u, amount, id, at);
       balance[u]! -= amount;
       ledgerRows++;

@@ -34,6 +34,15 @@ end
   return file;
 }
 
+/**
+ * wrk is a system package, not an npm one, so a fresh clone may lack it: say so before anything
+ * is built, instead of failing minutes later at the first load test.
+ */
+export function missingWrk(): string | undefined {
+  if (Bun.which("wrk")) return undefined;
+  return "wrk is not installed; install wrk: apt-get install wrk (Debian, Ubuntu) or brew install wrk (macOS)";
+}
+
 export async function runWrk(url: string, script: string, { seconds = 10, connections = 32 } = {}): Promise<WrkResult> {
   // One wrk thread: the machine has two cores, one for the server and one for the load.
   const proc = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });

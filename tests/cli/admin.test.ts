@@ -91,6 +91,21 @@ describe("users", () => {
   });
 });
 
+describe("amount limits", () => {
+  test("an adjustment or a reward past the server's limit is a usage error before any call", async () => {
+    const user = await cli.makeUser("5");
+    for (const amount of ["999999999.99", "100000.01", "-100000.01"]) {
+      const r = await cli.run(["users", "adjust", String(user.id), `--amount=${amount}`, "--reason", "x"]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: "error: --amount: must be at most 100000 USDT\n" });
+    }
+    const created = await cli.run(["tasks", "create", "--title", "Huge", "--reward", "1000.000001"]);
+    expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 2, stderr: "error: --reward: must be at most 1000 USDT\n" });
+    expect((await cli.run(["tasks", "edit", "1", "--reward", "5000"])).stderr).toBe("error: --reward: must be at most 1000 USDT\n");
+    expect((await cli.run(["users", "adjust", String(user.id), "--amount", "100000", "--reason", "prize", "--json"])).json()).toMatchObject({ user: { balanceUsdt: "100005.00" } });
+    expect((await cli.api<{ title: string }[]>("GET", "/api/admin/tasks")).some((t) => t.title === "Huge")).toBe(false);
+  });
+});
+
 describe("leaderboard and audit", () => {
   test("each leaderboard as a table, JSON and CSV", async () => {
     const rich = await cli.makeUser("0");

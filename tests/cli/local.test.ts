@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startCli, type CliHarness } from "./support.ts";
+import { root, startCli, type CliHarness } from "./support.ts";
 
 let cli: CliHarness;
 let scratch: string;
@@ -29,6 +29,18 @@ describe("admin add", () => {
     const again = await local(["admin", "add", "--email", "ops@refbot.test", "--password-stdin"], { stdin: "a long enough password\n" });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
+  });
+
+  test("refuses a database file that does not exist, before asking anything, and creates none", async () => {
+    const missing = join(scratch, "no-such-dir", "refbot.sqlite");
+    const viaEnv = await local(["admin", "add", "--email", "ops2@refbot.test", "--password-stdin"], { stdin: "a long enough password\n", env: { DATABASE_PATH: missing } });
+    const viaFlag = await local(["admin", "add", "--email", "ops2@refbot.test", "--password-stdin", "--db", missing], { stdin: "a long enough password\n" });
+    for (const r of [viaEnv, viaFlag]) {
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(r.stderr).toBe(`error: No database at ${missing}; give --db or set DATABASE_PATH (only \`refbot db migrate\` creates one)\n`);
+    }
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(join(scratch, "no-such-dir"))).toBe(false);
   });
 
   test("refuses a short password, a bad e-mail, and missing input without a terminal", async () => {
@@ -84,7 +96,13 @@ describe("db", () => {
     const missing = join(scratch, "missing.sqlite");
     const r = await local(["db", "check", "--db", missing]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: No database at ${missing}; give --db or set DATABASE_PATH\n`);
+    expect(r.stderr).toBe(`error: No database at ${missing}; give --db or set DATABASE_PATH (only \`refbot db migrate\` creates one)\n`);
+    expect(existsSync(missing)).toBe(false);
+    const script = Bun.spawnSync([process.execPath, "run", join(root, "scripts/db-check.ts"), missing], { stderr: "pipe" });
+    expect({ code: script.exitCode, stderr: script.stderr.toString() }).toEqual({ code: 1, stderr: `No database at ${missing}; give the file or set DATABASE_PATH\n` });
+    const backup = await local(["db", "backup", join(scratch, "copy-of-missing.sqlite"), "--db", missing]);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain(`No database at ${missing}`);
     expect(existsSync(missing)).toBe(false);
   });
 });

@@ -103,6 +103,18 @@ describe("acting on withdrawals", () => {
     expect(paid.json()[0].result).toMatchObject({ status: "paid", txHash });
   });
 
+  test("pay with a hash that already paid another withdrawal exits 1 naming that withdrawal", async () => {
+    const [first, second] = [await cli.makeWithdrawal(), await cli.makeWithdrawal()];
+    await cli.run(["withdrawals", "approve", String(first.id), String(second.id)]);
+    const shared = `0x${"5eed".repeat(16)}`;
+    expect((await cli.run(["withdrawals", "pay", String(first.id), "--tx", shared])).code).toBe(0);
+    const again = await cli.run(["withdrawals", "pay", String(second.id), "--tx", shared.toUpperCase().replace("0X", "0x")]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain(`✖ #${second.id} This transaction hash already paid withdrawal #${first.id} (409 TX_HASH_USED)`);
+    expect(again.stderr).toBe(`error: 1 of 1 failed: #${second.id}\n`);
+    expect(await statusOf(second.id)).toBe("approved");
+  });
+
   test("two processes approving the same withdrawal: one wins, the other exits 1 with the conflict", async () => {
     const w = await cli.makeWithdrawal();
     const [first, second] = await Promise.all([cli.run(["withdrawals", "approve", String(w.id)]), cli.run(["withdrawals", "approve", String(w.id)])]);

@@ -30,7 +30,12 @@ test("create a task: title required, reward checked, defaults as the spec says",
   await dialog.getByLabel("Title").fill("Share the bot");
   await dialog.getByLabel("Reward (USDT)").fill("0.125");
   await dialog.getByRole("button", { name: "Create Task" }).click();
-  await dialog.getByText("Enter a reward of 0 or more, with at most 2 decimals").waitFor();
+  await dialog.getByText("Enter a reward from 0 to 1000, with at most 2 decimals").waitFor();
+  // The server's limit on a reward (rules.ts), in the server's words, before anything is sent.
+  await dialog.getByLabel("Reward (USDT)").fill("1000.01");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByText("Reward must be at most 1000 USDT").waitFor();
+  expect(await taskNamed("Share the bot")).toBeUndefined();
 
   await dialog.getByLabel("Task type").selectOption("custom");
   await dialog.getByLabel("Description").fill("Send the bot link to three friends.");

@@ -92,6 +92,9 @@ test("credit and debit a balance with a reason; a debit past zero is refused", a
 
   await dialog.getByRole("button", { name: "Credit balance" }).click();
   await dialog.getByText("A reason is required").waitFor();
+  // One adjustment moves at most the server's limit (rules.ts); the form says so before sending.
+  await dialog.getByLabel("Amount (USDT)").fill("100000.01");
+  await dialog.getByText("Amount must be at most 100000 USDT").waitFor();
   await dialog.getByLabel("Amount (USDT)").fill("1.5");
   await dialog.getByLabel("Reason").fill("Contest prize");
   await dialog.getByRole("button", { name: "Credit balance" }).click();

@@ -85,6 +85,26 @@ test("mark as paid needs a valid transaction hash", async () => {
   expect(row(id).tx_hash).toBe(hash);
 });
 
+test("a hash that already paid another request is refused, and the dialog says which", async () => {
+  const [paid] = await h.api<(Withdrawal & { txHash: string })[]>("admin/withdrawals?status=paid");
+  const [approved] = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
+  const id = approved!.id;
+  const page = await h.page();
+  await page.goto("/admin/withdrawals");
+  await page.getByRole("tab", { name: "Approved" }).click();
+  await page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByRole("button", { name: "Mark as Paid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mark as Paid" });
+  // The same transaction in capitals is still the same transaction.
+  await dialog.getByLabel("Transaction hash").fill(`0x${paid!.txHash.slice(2).toUpperCase()}`);
+  await dialog.getByRole("button", { name: "Mark as Paid" }).click();
+  const message = `This transaction hash already paid withdrawal #${paid!.id}`;
+  expect(await toastText(page, "Action failed")).toContain(message);
+  await dialog.getByText(message).waitFor();
+  expect(await dialog.getByRole("button", { name: "Mark as Paid" }).isDisabled()).toBe(true);
+  await viewportScreenshot(page, "admin-withdrawal-hash-used-1280");
+  expect(row(id)).toMatchObject({ status: "approved", tx_hash: null });
+});
+
 test("copy buttons copy the address and say Copied!", async () => {
   const page = await h.page();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -47,6 +47,8 @@ export function App() {
       return <LoadFailed />;
     case "outside":
       return <TelegramRequired config={session.config} />;
+    case "refused":
+      return <TelegramRequired config={session.config} reason={session.reason} />;
     case "ready":
       return <AppRoutes />;
   }

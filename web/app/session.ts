@@ -1,14 +1,21 @@
 // Who the user is. Inside Telegram that is the signed init data from the launch parameters. In a
 // plain browser the app works only when the server runs in demo mode: it then asks the server
 // for demo init data (for ?tgUserId= when given), so anyone can try the app. Otherwise the app
-// shows the "Access Through Telegram Required" notice.
+// shows the "Access Through Telegram Required" notice, and it shows it with the server's reason
+// when the server refuses the init data (expired, altered), at start or later.
 import { useSyncExternalStore } from "react";
 import { getConfig } from "./api/get-config.ts";
-import type { Config } from "./api/types.ts";
-import { api, setInitData } from "./lib/api-client.ts";
+import { setMe } from "./api/get-me.ts";
+import type { Config, Me } from "./api/types.ts";
+import { api, onRefused, setInitData } from "./lib/api-client.ts";
 import type { LaunchParams } from "./telegram/launch-params.ts";
 
-export type Session = { status: "loading" } | { status: "failed" } | { status: "outside"; config: Config } | { status: "ready"; config: Config };
+export type Session =
+  | { status: "loading" }
+  | { status: "failed" }
+  | { status: "outside"; config: Config }
+  | { status: "refused"; config: Config; reason: string }
+  | { status: "ready"; config: Config };
 
 const demoUserKey = "refbot:demo-tg-user-id";
 let session: Session = { status: "loading" };
@@ -35,17 +42,23 @@ async function demoInitData(): Promise<string> {
 }
 
 export async function startSession(launch: LaunchParams | undefined): Promise<void> {
+  let config: Config | undefined;
+  // The first 401, now or at any later call, replaces the app with the server's reason.
+  onRefused((refusal) => config && set({ status: "refused", config, reason: refusal.message }));
   try {
     if (launch) setInitData(launch.initData);
-    const config = await getConfig();
+    config = await getConfig();
     if (!launch) {
       if (!config.demoMode) return set({ status: "outside", config });
       setInitData(await demoInitData());
     }
+    // Who the user is, before any screen asks for its own data: init data the server refuses
+    // costs this one call, not one per screen part.
+    setMe(await api.get<Me>("me", { errorTitle: "Failed to load the app" }));
     set({ status: "ready", config });
   } catch {
-    // The client has already shown the server's message in a toast.
-    set({ status: "failed" });
+    // A refusal has already been shown by the listener above; anything else by a toast.
+    if (session.status !== "refused") set({ status: "failed" });
   }
 }
 
@@ -62,6 +75,6 @@ export function useSession(): Session {
 /** The configuration, for components that render only once the session is ready. */
 export function useConfig(): Config {
   const current = useSession();
-  if (current.status !== "ready" && current.status !== "outside") throw new Error("useConfig used before the session was ready");
+  if (current.status === "loading" || current.status === "failed") throw new Error("useConfig used before the session was ready");
   return current.config;
 }

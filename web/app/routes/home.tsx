@@ -1,6 +1,5 @@
 // Home: balances, quick actions, referral progress and recent activity.
 import { useMe } from "../api/get-me.ts";
-import { TelegramRequired } from "../components/telegram-required.tsx";
 import { BalanceOverview } from "../features/home/components/balance-overview.tsx";
 import { QuickActions } from "../features/home/components/quick-actions.tsx";
 import { RecentActivity } from "../features/home/components/recent-activity.tsx";
@@ -16,7 +15,6 @@ export function HomeScreen() {
   const me = useMe();
   const activity = useActivity();
   const tasks = useTasks();
-  if (me.error) return <TelegramRequired config={config} inline />;
   const reward = (kind: string) => tasks.data?.find((t) => t.kind === kind)?.rewardUsdt;
   return (
     <>

@@ -1,17 +1,24 @@
 // Create Task (and Edit Task) dialog: type, title (required), description, reward in USDT (number,
 // step 0.01, min 0) and whether it is active. Defaults as the spec says: daily_activity, 0.2, active.
 import { useEffect, useState, type FormEvent } from "react";
+import { wholeUsdt } from "../../../../../api/domain/money.ts";
+import { rules } from "../../../../../api/domain/rules.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog } from "../../../../shared/ui/dialog.tsx";
 import { InputField, SelectField, TextareaField } from "../../../../shared/ui/field.tsx";
+import { serverAmountError } from "../../../lib/amount-error.ts";
 import { useMutation } from "../../../lib/use-mutation.ts";
 import { createTask, type TaskInput } from "../api/create-task.ts";
 import { taskKindLabels, type Task, type TaskKind } from "../api/types.ts";
 import { updateTask } from "../api/update-task.ts";
 
-// Amounts typed by people carry at most 2 decimals (the input's step is 0.01).
+// Amounts typed by people carry at most 2 decimals (the input's step is 0.01), and a reward is
+// within the server's limit (from rules.ts).
 const REWARD_PATTERN = /^\d+(\.\d{1,2})?$/;
+const MAX_REWARD = wholeUsdt(rules.maxTaskReward);
+const checkReward = (value: string) =>
+  REWARD_PATTERN.test(value) ? serverAmountError(value, { field: "Reward", maxDecimals: 2, max: rules.maxTaskReward }) : `Enter a reward from 0 to ${MAX_REWARD}, with at most 2 decimals`;
 
 const defaults: TaskInput = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true };
 
@@ -43,12 +50,12 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
   });
 
   const titleError = touched && !form.title.trim() ? "Title is required" : undefined;
-  const rewardError = touched && !REWARD_PATTERN.test(form.rewardUsdt.trim()) ? "Enter a reward of 0 or more, with at most 2 decimals" : undefined;
+  const rewardError = touched ? checkReward(form.rewardUsdt.trim()) : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!form.title.trim() || !REWARD_PATTERN.test(form.rewardUsdt.trim())) return;
+    if (!form.title.trim() || checkReward(form.rewardUsdt.trim())) return;
     void mutate({ ...form, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() });
   };
 
@@ -86,11 +93,13 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
           type="number"
           inputMode="decimal"
           min={0}
+          max={MAX_REWARD}
           step={0.01}
           required
           value={form.rewardUsdt}
           onChange={(e) => set("rewardUsdt", e.target.value)}
           error={rewardError}
+          hint={`At most ${MAX_REWARD} USDT.`}
         />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={form.isActive} onChange={(e) => set("isActive", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-indigo-600" />

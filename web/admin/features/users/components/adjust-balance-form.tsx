@@ -1,16 +1,24 @@
 // Credit or debit a balance by hand, with a required reason (recorded as admin_adjustment).
 import { useState, type FormEvent } from "react";
+import { rules } from "../../../../../api/domain/rules.ts";
+import { wholeUsdt } from "../../../../../api/domain/money.ts";
 import { formatUsdt } from "../../../../shared/format.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { InputField, SelectField } from "../../../../shared/ui/field.tsx";
+import { serverAmountError } from "../../../lib/amount-error.ts";
 import { useMutation } from "../../../lib/use-mutation.ts";
 import { adjustBalance } from "../api/adjust-balance.ts";
 import type { AdminUser } from "../api/types.ts";
 
-// Amounts typed by people: at most 2 decimals, and not zero.
+// Amounts typed by people: at most 2 decimals, not zero, and within the server's limit for one
+// adjustment (the limit itself is the server's, from rules.ts).
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 const isZero = (value: string) => /^0*(\.0*)?$/.test(value);
+const checkAmount = (value: string) =>
+  !AMOUNT_PATTERN.test(value) || isZero(value)
+    ? "Enter an amount above 0 with at most 2 decimals"
+    : serverAmountError(value, { field: "Amount", maxDecimals: 2, max: rules.maxAdjustment });
 
 export function AdjustBalanceForm({ user }: { user: AdminUser }) {
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
@@ -19,7 +27,7 @@ export function AdjustBalanceForm({ user }: { user: AdminUser }) {
   const [touched, setTouched] = useState(false);
 
   const value = amount.trim();
-  const amountError = touched && (!AMOUNT_PATTERN.test(value) || isZero(value)) ? "Enter an amount above 0 with at most 2 decimals" : undefined;
+  const amountError = touched ? checkAmount(value) : undefined;
   const reasonError = touched && !reason.trim() ? "A reason is required" : undefined;
 
   const { mutate, isPending } = useMutation(async () => {
@@ -34,7 +42,7 @@ export function AdjustBalanceForm({ user }: { user: AdminUser }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!AMOUNT_PATTERN.test(value) || isZero(value) || !reason.trim()) return;
+    if (checkAmount(value) || !reason.trim()) return;
     void mutate();
   };
 
@@ -46,7 +54,7 @@ export function AdjustBalanceForm({ user }: { user: AdminUser }) {
           <option value="credit">Credit (add)</option>
           <option value="debit">Debit (subtract)</option>
         </SelectField>
-        <InputField label="Amount (USDT)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" error={amountError} />
+        <InputField label="Amount (USDT)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" error={amountError} hint={`At most ${wholeUsdt(rules.maxAdjustment)} USDT at a time.`} />
       </div>
       <InputField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder="Shown in the audit log" error={reasonError} />
       <div className="flex justify-end">

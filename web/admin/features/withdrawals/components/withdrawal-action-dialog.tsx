@@ -1,6 +1,8 @@
 // The confirmation every withdrawal action goes through (withdrawals page and dashboard alike):
 // approve asks to confirm; reject needs a reason; mark as paid needs the transaction hash
-// (0x + 64 hex). The confirm button stays disabled until the input is valid.
+// (0x + 64 hex). The confirm button stays disabled until the input is valid. A hash that already
+// paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
+// hash field until the hash is changed.
 import { useEffect, useState } from "react";
 import { formatUsdt, shortenAddress } from "../../../../shared/format.ts";
 import { toast } from "../../../../shared/toast.ts";
@@ -8,6 +10,7 @@ import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog } from "../../../../shared/ui/dialog.tsx";
 import { InputField, TextareaField } from "../../../../shared/ui/field.tsx";
 import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 import { useMutation } from "../../../lib/use-mutation.ts";
 import { processWithdrawal, type WithdrawalAction } from "../api/process-withdrawal.ts";
 import { requesterName, TX_HASH_PATTERN, type Withdrawal } from "../api/types.ts";
@@ -23,14 +26,22 @@ const copy: Record<WithdrawalAction, { title: string; description: string; confi
 export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
   const [txHash, setTxHash] = useState("");
+  const [usedHash, setUsedHash] = useState<{ hash: string; message: string } | null>(null);
   useEffect(() => {
     setReason("");
     setTxHash("");
+    setUsedHash(null);
   }, [pending]);
 
   const { mutate, isPending } = useMutation(async () => {
     if (!pending) return;
-    await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: txHash.trim() });
+    const hash = txHash.trim();
+    try {
+      await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: hash });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "TX_HASH_USED") setUsedHash({ hash, message: error.message });
+      throw error;
+    }
     toast({ title: "Action completed successfully", variant: "success" });
     onClose();
   });
@@ -40,7 +51,8 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
   const text = copy[action];
   const hash = txHash.trim();
   const hashInvalid = hash !== "" && !TX_HASH_PATTERN.test(hash);
-  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : TX_HASH_PATTERN.test(hash));
+  const hashUsed = usedHash !== null && usedHash.hash === hash ? usedHash.message : undefined;
+  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : TX_HASH_PATTERN.test(hash) && !hashUsed);
 
   return (
     <Dialog
@@ -87,7 +99,7 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
           spellCheck={false}
           autoComplete="off"
           className="font-mono"
-          error={hashInvalid ? "A transaction hash is 0x followed by 64 hex characters" : undefined}
+          error={hashInvalid ? "A transaction hash is 0x followed by 64 hex characters" : hashUsed}
           hint="Required: 0x followed by 64 hex characters."
         />
       )}

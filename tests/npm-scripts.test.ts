@@ -1,0 +1,27 @@
+// Every npm script works on a fresh clone, which has Node.js and npm but no node_modules: a script
+// that runs a tool installed by npm (bun, tsc, drizzle-kit) installs the dependencies first, as
+// `npm start` does, instead of failing with exit 127. And the bench names the one tool npm cannot
+// install for it.
+import { expect, test } from "bun:test";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts;
+const bootstrap = "node scripts/ensure-deps.mjs";
+
+test("every script that needs node_modules installs it first", () => {
+  const needing = Object.keys(scripts).filter((name) => !/^(pre|post)/.test(name) && !scripts[name]!.startsWith("node "));
+  expect(needing).toEqual(expect.arrayContaining(["start", "test", "typecheck", "db:generate", "db:check", "bench"]));
+  expect(needing.filter((name) => scripts[`pre${name}`] !== bootstrap)).toEqual([]);
+});
+
+test("the bench without wrk says how to install it and stops before building anything", () => {
+  const emptyPath = mkdtempSync(join(tmpdir(), "refbot-no-wrk-"));
+  const started = performance.now();
+  const run = Bun.spawnSync([process.execPath, "run", join(root, "tests/bench/run.ts"), "--quick"], { cwd: root, env: { PATH: emptyPath, HOME: emptyPath }, stdout: "pipe", stderr: "pipe" });
+  expect(run.exitCode).toBe(1);
+  expect(run.stderr.toString()).toBe("[bench] wrk is not installed; install wrk: apt-get install wrk (Debian, Ubuntu) or brew install wrk (macOS)\n");
+  expect(performance.now() - started).toBeLessThan(10_000);
+});
