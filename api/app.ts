@@ -58,5 +58,3 @@ export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDi
   }
   return webDist ? app.use(webRoutes(webDist)) : app;
 }
-
-export type App = ReturnType<typeof createApp>;

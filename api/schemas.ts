@@ -2,6 +2,7 @@
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
 import { tasks, withdrawalStatuses } from "../db/schema/index.ts";
+import { leaderboardCategories } from "./domain/leaderboard.ts";
 
 // Zod's wording for a missing field is about types; people need to hear that it is required.
 z.config({ customError: (issue) => (issue.input === undefined ? "is required" : undefined) });
@@ -17,6 +18,10 @@ export const idParams = z.object({ id: positiveId });
 
 export const limitQuery = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** A leaderboard: the category in the path, how many entries in the query (each side its own default). */
+export const leaderboardParams = z.object({ category: z.enum(leaderboardCategories) });
+export const leaderboardQuery = (defaultLimit: number) => z.object({ limit: limitQuery(defaultLimit, 100) });
 
 export const pageQuery = z.object({
   limit: limitQuery(50, 200),

@@ -1,10 +1,8 @@
 // How rows look in the API: field names as the product spec has them, amounts as exact
 // decimal strings, streaks and "today" figures resolved for the current day.
 import type { LedgerEntry, Task, User } from "../db/schema/index.ts";
-import type { TaskDto } from "./contract.ts";
 import type { Deps } from "./domain/context.ts";
-import { ledgerTitles } from "./domain/ledger.ts";
-import type { LeaderboardCategory } from "./domain/leaderboard.ts";
+import { topUsers, type LeaderboardCategory } from "./domain/leaderboard.ts";
 import { formatUsdt } from "./domain/money.ts";
 import { rules } from "./domain/rules.ts";
 import { utcDay } from "./domain/time.ts";
@@ -22,14 +20,17 @@ export const taskView = (t: Task) => ({
   completionCount: t.completionCount,
 });
 
-const taskJson = new WeakMap<Task, TaskDto>();
+// Types flow from here to contract.ts, never back, so this file states its one JSON shape itself.
+type TaskJson = Omit<ReturnType<typeof taskView>, "createdAt"> & { createdAt: string };
+
+const taskJson = new WeakMap<Task, TaskJson>();
 
 /**
  * taskView with the date already in its JSON form, built once per task row: the active tasks are
  * the same row objects from one request to the next until a task changes (activeTasksFor), and
  * turning a Date into JSON costs more than the rest of a task list answer.
  */
-export function taskViewJson(t: Task): TaskDto {
+export function taskViewJson(t: Task): TaskJson {
   let view = taskJson.get(t);
   if (!view) taskJson.set(t, (view = { ...taskView(t), createdAt: t.createdAt.toISOString() }));
   return view;
@@ -53,7 +54,6 @@ export const ledgerView = (e: LedgerEntry) => ({
   id: e.id,
   type: e.type,
   reason: e.reason,
-  title: ledgerTitles[e.reason],
   amount: formatUsdt(e.amount),
   createdAt: e.createdAt,
   note: e.note,
@@ -103,4 +103,9 @@ export function leaderboardView(deps: Deps, category: LeaderboardCategory, u: Us
   if (category === "earnings") return { ...base, balance: formatUsdt(u.balance), totalEarned: formatUsdt(u.totalEarned) };
   if (category === "referrals") return { ...base, referralCount: u.qualifiedReferrals };
   return { ...base, taskCount: u.tasksCompleted, currentStreak: effectiveStreak(u, utcDay(deps.clock())) };
+}
+
+/** The first `limit` of a ranking, as the mini app and the admin panel both show it. */
+export function leaderboardEntries(deps: Deps, category: LeaderboardCategory, limit: number) {
+  return topUsers(deps, category, limit).map((u) => leaderboardView(deps, category, u));
 }

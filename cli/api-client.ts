@@ -1,25 +1,23 @@
 // The typed client of the refbot HTTP API (docs/api.md). Answer types come from the server's own
-// view functions, so a shape is written once; Json<> turns their Dates into the strings sent.
+// contract (derived from its view functions), so a shape is written once.
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import type { FlushReport } from "../api/domain/broadcast.ts";
 import type { LeaderboardCategory } from "../api/domain/leaderboard.ts";
 import type { ActivityPoint } from "../api/domain/stats.ts";
-import type { adminUserView, ledgerView, leaderboardView, taskView, withdrawalView } from "../api/views.ts";
+import type { AdminUserDto, Jsonify, LeaderboardEntryDto, LedgerEntryDto, TaskDto, WithdrawalDto } from "../api/contract.ts";
 import type { TaskKind, WithdrawalStatus } from "../db/schema/index.ts";
 import type { Connection } from "./config.ts";
 import { ApiError, CliError, exitCodes, UnreachableError } from "./errors.ts";
 
-type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
-
-export type Task = Json<ReturnType<typeof taskView>>;
-export type Withdrawal = Json<ReturnType<typeof withdrawalView>>;
-export type AdminUser = Json<ReturnType<typeof adminUserView>>;
-export type LedgerEntry = Json<ReturnType<typeof ledgerView>>;
-export type LeaderboardEntry = Json<ReturnType<typeof leaderboardView>> & Partial<{ balance: string; totalEarned: string; referralCount: number; taskCount: number; currentStreak: number }>;
+export type Task = TaskDto;
+export type Withdrawal = WithdrawalDto;
+export type AdminUser = AdminUserDto;
+export type LedgerEntry = LedgerEntryDto;
+export type LeaderboardEntry = LeaderboardEntryDto;
 export type Stats = { totalUsers: number; verifiedJoins: number; activeToday: number; pendingWithdrawals: number; botActive: boolean };
 export type Broadcast = { id: number; message: string; createdAt: string; total: number; pending: number; sent: number; failed: number; etaSeconds: number };
 export type AuditEntry = { id: number; adminId: number | null; adminEmail: string | null; action: string; targetType: string; targetId: number | null; detail: unknown; createdAt: string };
-export type UserReferrals = { qualifiedCount: number; totalInvited: number; referralLink: string; recentReferrals: { id: number; username: string | null; isQualified: boolean; status: string }[] };
+export type UserReferrals = { qualifiedCount: number; totalInvited: number; referralLink: string; recentReferrals: { id: number; username: string | null; firstName: string; isQualified: boolean; status: string }[] };
 export type UserActivity = { currentStreak: number; tasksCompleted: number; lastActivity: string | null; recentActivity: { type: string; title: string; amount: string; direction: string; time: string }[] };
 export type LoginAnswer = { token: string; expiresAt: string; admin: { id: number; email: string } };
 export type TaskInput = Partial<{ kind: TaskKind; title: string; description: string; rewardUsdt: string; isActive: boolean }>;
@@ -107,7 +105,7 @@ export function createApiClient(connection: Connection) {
     leaderboard: (category: LeaderboardCategory, limit?: number) => get<LeaderboardEntry[]>(`admin/leaderboard/${category}`, { limit }),
     broadcast: (message: string) => send<{ queuedCount: number; broadcast: Broadcast }>("post", "admin/broadcast", { message }),
     broadcasts: (limit?: number) => get<Broadcast[]>("admin/broadcasts", { limit }),
-    flushBroadcasts: () => send<Json<FlushReport>>("post", "admin/broadcasts/flush"),
+    flushBroadcasts: () => send<Jsonify<FlushReport>>("post", "admin/broadcasts/flush"),
     audit: (limit?: number) => get<AuditEntry[]>("admin/audit", { limit }),
   };
 }

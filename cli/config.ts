@@ -1,27 +1,17 @@
-// The CLI's one reader of the environment (REFBOT_*, XDG_CONFIG_HOME, NO_COLOR) and of the
-// per-user config file that keeps the session token. The server's own settings (DATABASE_PATH)
+// The per-user config file that keeps the session token, and which server and token a command
+// uses. The environment is read in environment.ts; the server's own settings (DATABASE_PATH)
 // come from api/config.ts createConfig, used by the local commands.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { environment } from "./environment.ts";
 import { CliError } from "./errors.ts";
 
 export const defaultApiUrl = "http://127.0.0.1:3000";
 
-const env = process.env;
-
-export const environment = {
-  apiUrl: env.REFBOT_API_URL?.trim() || undefined,
-  token: env.REFBOT_TOKEN?.trim() || undefined,
-  // https://no-color.org: set and not empty.
-  noColor: Boolean(env.NO_COLOR),
-};
-
 /** ~/.config/refbot/config.json, or under $XDG_CONFIG_HOME when that is set. */
 export function configFile(): string {
-  const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME?.trim() || homedir(), ".config");
-  return join(base, "refbot", "config.json");
+  return join(environment.configHome, "refbot", "config.json");
 }
 
 const storedSchema = z.object({

@@ -1,7 +1,7 @@
 // Flag validation shared by the commands: zod schemas run inside each action, before any call,
 // and a failure names the flag as the user typed it.
 import { z } from "zod";
-import { parseUsdt } from "../api/domain/money.ts";
+import { readAmount, type AmountRule } from "../api/domain/money.ts";
 import { usageError } from "./errors.ts";
 
 export const id = z.coerce.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer").max(Number.MAX_SAFE_INTEGER, "is too large");
@@ -11,17 +11,19 @@ export const limit = (max: number) => z.coerce.number({ error: "must be a whole 
 export const output = { json: z.boolean().optional(), csv: z.boolean().optional() };
 
 /**
- * Whether an amount (decimal text, sign allowed, its form already checked) is within one of the
- * server's limits (rules.ts), so the CLI refuses it before any call; pair it with atMost(max).
+ * An amount flag checked with the server's own rule for that kind of amount (amountRules in
+ * rules.ts), so the CLI refuses before any call exactly what the server would, in its words. A
+ * signed amount may also start with "+", which people write for a credit; it is dropped.
  */
-export const withinLimit = (max: number) => (text: string) => {
-  try {
-    parseUsdt(text.replace(/^\+/, ""), { field: "amount", maxDecimals: 6, allowNegative: true, max });
-    return true;
-  } catch {
-    return false; // the only refusal left once the form is checked: past the limit
-  }
-};
+export const amount = (rule: AmountRule) =>
+  z
+    .string()
+    .trim()
+    .transform((text) => (rule.signed ? text.replace(/^\+/, "") : text))
+    .superRefine((text, ctx) => {
+      const { problem } = readAmount(text, rule);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
 
 export const ids = z.array(id).min(1, "give at least one id").transform((list) => [...new Set(list)]);
 

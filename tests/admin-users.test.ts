@@ -265,8 +265,8 @@ describe("a user's balance, referrals and activity", () => {
     const res = await get(`/api/admin/users/${u.id}/balance`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { id: expect.any(Number), type: "debit", reason: "admin_adjustment", title: expect.any(String), amount: "0.05", createdAt: t.now().toISOString(), note: "rounding" },
-      { id: expect.any(Number), type: "credit", reason: "daily_task", title: expect.any(String), amount: "0.20", createdAt: t.now().toISOString(), note: null },
+      { id: expect.any(Number), type: "debit", reason: "admin_adjustment", amount: "0.05", createdAt: t.now().toISOString(), note: "rounding" },
+      { id: expect.any(Number), type: "credit", reason: "daily_task", amount: "0.20", createdAt: t.now().toISOString(), note: null },
     ]);
     expect(res.body[0].id).toBeGreaterThan(res.body[1].id);
     expect((await get(`/api/admin/users/${u.id}/balance?limit=1`)).body).toEqual([res.body[0]]);
@@ -277,12 +277,13 @@ describe("a user's balance, referrals and activity", () => {
     const referrer = t.makeUser();
     const daily = t.makeTask({ kind: "daily_activity" });
     const channel = t.makeTask({ kind: "follow_channel", title: "Join" });
-    const friend = (username: string) => {
+    const friend = (profile: { username?: string; firstName?: string }) => {
       const tgId = uniqueTgId();
-      return { tgId, headers: { "x-telegram-init-data": t.initDataFor({ tgId, username }, referrer.refCode) } };
+      return { tgId, headers: { "x-telegram-init-data": t.initDataFor({ tgId, ...profile }, referrer.refCode) } };
     };
-    const a = friend("qualifier");
-    const b = friend("idler");
+    const a = friend({ username: "qualifier" });
+    // No username: the answer keeps username null and gives the first name for clients to show.
+    const b = friend({ firstName: "Ida" });
     t.setNow("2026-03-10T10:00:00Z");
     const aId = (await t.request("GET", "/api/me", { headers: a.headers })).body.id;
     const bId = (await t.request("GET", "/api/me", { headers: b.headers })).body.id;
@@ -299,8 +300,8 @@ describe("a user's balance, referrals and activity", () => {
       totalInvited: 2,
       referralLink: `https://t.me/refbot_demo_bot?start=${referrer.refCode}`,
       recentReferrals: [
-        { id: bId, username: "idler", isQualified: false, status: "pending" },
-        { id: aId, username: "qualifier", isQualified: true, status: "qualified" },
+        { id: bId, username: null, firstName: "Ida", isQualified: false, status: "pending" },
+        { id: aId, username: "qualifier", firstName: "Test", isQualified: true, status: "qualified" },
       ],
     });
     expect((await get(`/api/admin/users/${referrer.id}`)).body).toMatchObject({ qualifiedReferrals: 1, totalInvited: 2, balanceUsdt: "0.20" });
@@ -325,7 +326,14 @@ describe("a user's balance, referrals and activity", () => {
       ["daily_task", "0.30", "2026-03-10T09:30:00.000Z"],
       ["daily_task", "0.30", "2026-03-09T09:00:00.000Z"],
     ]);
-    for (const a of res.body.recentActivity) expect(typeof a.title).toBe("string");
+    // Codes only: the clients label a reason themselves (api/domain/labels.ts).
+    expect(Object.keys(res.body.recentActivity[0]).sort()).toEqual(["amount", "direction", "time", "type"]);
+    // The user's own list keeps the spec's title, the English label of its type.
+    expect((await t.request("GET", "/api/me/activity", { headers })).body.map((a: any) => [a.type, a.title])).toEqual([
+      ["custom_task", "Task Reward"],
+      ["daily_task", "Daily Task Reward"],
+      ["daily_task", "Daily Task Reward"],
+    ]);
     // Two days later with no daily task the streak has lapsed.
     t.setNow("2026-03-12T09:00:00Z");
     await signInAgain();

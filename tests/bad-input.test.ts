@@ -159,6 +159,7 @@ const cases: Case[] = [
   c("admin", "POST", "/api/admin/tasks", "reward 99999999999", { body: { title: "t", rewardUsdt: 99999999999 } }, 400, reward400),
   c("admin", "POST", "/api/admin/tasks", "negative reward", { body: { title: "t", rewardUsdt: "-0.5" } }, 400, reward400),
   c("admin", "POST", "/api/admin/tasks", "reward with 7 decimals", { body: { title: "t", rewardUsdt: "0.1234567" } }, 400, reward400),
+  c("admin", "POST", "/api/admin/tasks", "reward with 3 decimals (typed by people: at most 2)", { body: { title: "t", rewardUsdt: "0.125" } }, 400, reward400),
   c("admin", "POST", "/api/admin/tasks", "reward with 7 decimals as a number", { body: { title: "t", rewardUsdt: 0.1234567 } }, 400, reward400),
   c("admin", "POST", "/api/admin/tasks", "SQL-looking reward", { body: { title: "t", rewardUsdt: sqlText } }, 400, reward400),
   c("admin", "POST", "/api/admin/tasks", "reward of the wrong type", { body: { title: "t", rewardUsdt: true } }, 400, v400("rewardUsdt")),

@@ -9,20 +9,19 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createConfig } from "../api/config.ts";
 import { adjustBalance } from "../api/domain/admin-users.ts";
 import { inTransaction, type Deps } from "../api/domain/context.ts";
 import { credit, debit } from "../api/domain/ledger.ts";
 import { checkLedger } from "../api/domain/ledger-check.ts";
 import { usdt } from "../api/domain/money.ts";
-import { silentNotifier } from "../api/domain/notifier.ts";
 import { completeTask, createTask } from "../api/domain/tasks.ts";
 import { getUser, registerUser } from "../api/domain/users.ts";
 import { setWallet } from "../api/domain/wallet.ts";
 import { requestWithdrawal } from "../api/domain/withdrawals.ts";
-import { migrateDb, openDb, type Db } from "../db/client.ts";
+import { migrateDb, type Db } from "../db/client.ts";
 import { and, eq, sql } from "../db/ops.ts";
 import { adminAudit, admins, ledger, taskCompletions, withdrawals } from "../db/schema/index.ts";
+import { openDeps } from "./support/deps.ts";
 import type { RaceJob, RaceJobSpec, RaceResult } from "./support/race-worker.ts";
 
 const WORKERS = 6;
@@ -33,11 +32,6 @@ let path: string;
 let db: Db;
 let deps: Deps;
 const now = new Date("2026-03-10T12:00:00Z");
-
-function openDeps(file: string): Deps {
-  const handle = openDb(file);
-  return { db: handle, config: createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" }), clock: () => now, membership: { isMember: async () => true }, notifier: silentNotifier };
-}
 
 let tg = 7_000_000;
 const newUser = (startParam?: string) => registerUser(deps, { tgId: tg++, firstName: "Racer" }, startParam).user;
@@ -105,7 +99,7 @@ let results: RaceResult[][];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "refbot-race-"));
   path = join(dir, "race.sqlite");
-  deps = openDeps(path);
+  deps = openDeps(path, now);
   db = deps.db;
   migrateDb(db);
 
@@ -247,7 +241,7 @@ describe("transactions", () => {
   let t: Deps;
   let userId: number;
   beforeAll(() => {
-    t = openDeps(join(dir, "tx.sqlite"));
+    t = openDeps(join(dir, "tx.sqlite"), now);
     migrateDb(t.db);
     userId = registerUser(t, { tgId: 42, firstName: "Tx" }).user.id;
     inTransaction(t.db, (tx) => credit(tx, { userId, amount: usdt("5"), reason: "admin_adjustment", at: now }));

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { checkLedger } from "../api/domain/ledger-check.ts";
 import { sql } from "../db/ops.ts";
 import { jwtSecret, makeTestApp, uniqueTgId, type Reply, type TestApp } from "./support/app.ts";
+import { dbCheck } from "./support/db-check.ts";
 
 const U = 1_000_000; // micro-USDT per USDT
 const HOUR = 3_600_000;
@@ -63,7 +63,7 @@ const adjustAmounts: Amount[] = [
   { input: "1.234", micro: null },
   { input: "ten", micro: null },
 ];
-const taskRewards = ["0", "0.2", "0.5", "1.25", "0.000001", "3"];
+const taskRewards = ["0", "0.2", "0.5", "1.25", "0.01", "3"];
 const toMicro = (text: string) => {
   const [whole, frac = ""] = text.split(".");
   return Number(whole) * U + Number(frac.padEnd(6, "0"));
@@ -547,12 +547,6 @@ describe("money flows under random operation sequences", () => {
 });
 
 describe("npm run db:check", () => {
-  async function dbCheck(file: string) {
-    const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "..", "scripts", "db-check.ts"), file], { stdout: "pipe", stderr: "pipe" });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    return { code, output: stdout + stderr };
-  }
-
   test("exits 0 on a healthy database and 1 naming the user whose balance was corrupted", async () => {
     const app = await makeTestApp();
     const user = app.makeUser();

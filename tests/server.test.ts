@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dbCheck } from "./support/db-check.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 
 const root = join(import.meta.dir, "..");
@@ -28,12 +29,6 @@ function inspect(path: string) {
   } finally {
     db.close();
   }
-}
-
-async function dbCheck(file: string) {
-  const proc = Bun.spawn([process.execPath, "run", join(root, "scripts", "db-check.ts"), file], { cwd: root, stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, output: out + err };
 }
 
 describe("npm start on a fresh database, stopped, and started again", () => {

@@ -6,7 +6,7 @@ import { inTransaction, type Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt } from "./money.ts";
-import { rules } from "./rules.ts";
+import { amountRules } from "./rules.ts";
 import { getUser } from "./users.ts";
 
 /** Everything just below `prefix` in sort order ends before this bound. */
@@ -54,8 +54,7 @@ export function setBanned(deps: Deps, adminId: number, userId: number, banned: b
 export function adjustBalance(deps: Deps, adminId: number, userId: number, amountInput: unknown, reason: string) {
   const note = reason.trim();
   if (!note) throw new AppError("VALIDATION_FAILED", "reason: a reason is required for an adjustment", { field: "reason" });
-  const amount = parseUsdt(amountInput, { field: "amount", maxDecimals: 2, allowNegative: true, max: rules.maxAdjustment });
-  if (amount === 0) throw new AppError("INVALID_AMOUNT", "amount must not be zero", { field: "amount" });
+  const amount = parseUsdt(amountInput, amountRules.adjustment);
   getUser(deps, userId);
   const at = deps.clock();
   const entryId = inTransaction(deps.db, (tx) => {

@@ -36,10 +36,6 @@ export async function ensureAdmin(deps: Deps, email: string, password: string): 
     .get()!;
 }
 
-export function adminCount(deps: Deps): number {
-  return deps.db.select({ n: sql<number>`count(*)` }).from(admins).get()!.n;
-}
-
 export function getAdmin(deps: Deps, id: number): Admin | undefined {
   return deps.db.select().from(admins).where(eq(admins.id, id)).get();
 }

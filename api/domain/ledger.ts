@@ -71,14 +71,3 @@ function insertEntry(tx: Tx, type: "credit" | "debit", m: Movement): number {
 function assertPositive(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError("INVALID_AMOUNT", "amount must be positive");
 }
-
-export const ledgerTitles: Record<LedgerReason, string> = {
-  daily_task: "Daily Task Reward",
-  follow_channel: "Channel Join Reward",
-  custom_task: "Task Reward",
-  referral_bonus: "Referral Bonus",
-  referral_milestone: "Referral Milestone",
-  withdrawal: "Withdrawal",
-  withdrawal_refund: "Withdrawal Refund",
-  admin_adjustment: "Balance Adjustment",
-};

@@ -1,51 +1,69 @@
-// Money is integer micro-USDT everywhere; these are the only conversions to and from text.
+// Money is integer micro-USDT everywhere; these are the only conversions to and from text: what
+// people type, what the API sends, and what the screens show. It imports only errors.ts, so the
+// server, the CLI and both web apps use this one module.
 import { AppError } from "./errors.ts";
 
-export const MICRO = 1_000_000;
+const MICRO = 1_000_000;
 
-/** Micro-USDT of a whole or decimal USDT literal written in code ("0.2" → 200000). */
-export function usdt(text: string): number {
-  return parseUsdt(text, { field: "amount", maxDecimals: 6, allowNegative: true });
-}
+/** Decimals a person may type in any amount (DESIGN.md); only the API's own text carries six. */
+export const typedDecimals = 2;
 
-type ParseOptions = {
+/** One kind of amount people type; the kinds themselves are amountRules in rules.ts. */
+export type AmountRule = {
+  /** The name the server's messages use: the API field ("amount", "rewardUsdt"). */
   field: string;
-  maxDecimals: 2 | 6;
-  allowNegative?: boolean;
-  /** The largest size allowed, in micro-USDT (a limit from rules.ts), for either sign. */
-  max?: number;
+  /** The largest size allowed, in micro-USDT, for either sign. */
+  max: number;
+  /** A sign is allowed (a credit or a debit). */
+  signed?: boolean;
+  /** Zero is refused, because it would move nothing. */
+  nonZero?: boolean;
 };
 
+type Reading = { micro: number; problem?: undefined } | { micro?: undefined; problem: string; overMax?: boolean };
+
 /**
- * Parses an amount exactly. A JSON number is accepted through its shortest decimal text, which
- * is exactly what a person typed, so no binary fraction ever reaches the arithmetic.
+ * Reads an amount a person typed: its micro-USDT, or why it is refused, worded to follow the
+ * field's name ("must be at most 1000 USDT"), so a form or a CLI flag can show it as it is. A JSON
+ * number is read through its shortest decimal text, which is exactly what was typed, so no binary
+ * fraction ever reaches the arithmetic.
  */
-export function parseUsdt(input: unknown, { field, maxDecimals, allowNegative = false, max }: ParseOptions): number {
-  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : undefined;
-  if (text === undefined || text === "") {
-    throw new AppError("INVALID_AMOUNT", `${field} must be a decimal number such as "10.50"`, { field });
-  }
-  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) {
-    throw new AppError("INVALID_AMOUNT", `${field} must be a decimal number such as "10.50"`, { field });
-  }
-  const [, sign, whole = "", fraction = ""] = match;
-  if (fraction.length > maxDecimals) {
-    throw new AppError("INVALID_AMOUNT", `${field} has more than ${maxDecimals} decimals`, { field });
-  }
-  // Nine whole digits keep the micro-USDT below 1e15, so the Number below is exact.
-  if (whole.replace(/^0+/, "").length > 9) throw tooLarge(field, max);
-  if (sign && !allowNegative) {
-    throw new AppError("INVALID_AMOUNT", `${field} must not be negative`, { field });
-  }
-  const micro = Number(whole) * MICRO + Number(fraction.padEnd(6, "0"));
-  if (max !== undefined && micro > max) throw tooLarge(field, max);
-  return sign ? -micro : micro;
+export function readAmount(input: unknown, rule: AmountRule): Reading {
+  const reading = read(input, typedDecimals, rule.max, rule.signed === true);
+  if (reading.micro === 0 && rule.nonZero) return { problem: "must not be zero" };
+  return reading;
 }
 
-function tooLarge(field: string, max: number | undefined): AppError {
-  if (max === undefined) return new AppError("INVALID_AMOUNT", `${field} is too large`, { field });
-  return new AppError("INVALID_AMOUNT", `${field} ${atMost(max)}`, { field, max: formatUsdt(max) });
+/** readAmount for the server: the amount, or a 400 INVALID_AMOUNT naming the field (and the maximum it passed). */
+export function parseUsdt(input: unknown, rule: AmountRule): number {
+  const reading = readAmount(input, rule);
+  if (reading.problem === undefined) return reading.micro;
+  const extra = { field: rule.field, ...(reading.overMax && { max: formatUsdt(rule.max) }) };
+  throw new AppError("INVALID_AMOUNT", `${rule.field} ${reading.problem}`, extra);
+}
+
+/**
+ * Micro-USDT of exact text: a literal written in code ("0.2" → 200000) or an amount the API sent
+ * (which clients compare as integers). Up to six decimals and either sign; anything else is a bug.
+ */
+export function usdt(text: string): number {
+  const { micro, problem } = read(text, 6, Number.MAX_SAFE_INTEGER, true);
+  if (problem === undefined) return micro;
+  throw new AppError("INVALID_AMOUNT", `amount ${problem}`, { field: "amount" });
+}
+
+function read(input: unknown, decimals: number, max: number, signed: boolean): Reading {
+  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { problem: signed ? 'must be a decimal number such as "2.50" or "-2.50"' : 'must be a decimal number such as "10.50"' };
+  const [, sign, whole = "", fraction = ""] = match;
+  if (fraction.length > decimals) return { problem: `must have at most ${decimals} decimals` };
+  if (sign && !signed) return { problem: "must not be negative" };
+  // Every maximum is below 2^53 micro-USDT (ten whole digits), so a longer number is past it
+  // whatever it says, and a shorter one converts exactly or lands past the maximum anyway.
+  const micro = whole.replace(/^0+/, "").length > 10 ? Infinity : Number(whole) * MICRO + Number(fraction.padEnd(6, "0"));
+  if (micro > max) return { problem: atMost(max), overMax: true };
+  return { micro: sign && micro ? -micro : micro };
 }
 
 /** How a limit is worded wherever an amount passes it (server, CLI, web): "must be at most 1000 USDT". */
@@ -56,11 +74,30 @@ export function wholeUsdt(micro: number): string {
   return formatUsdt(micro).replace(/\.00$/, "");
 }
 
-/** "12.5" style text for the API: at least two decimals, more only when they are not zero. */
+/** The API's text for an amount: at least two decimals, more only when they are not zero ("12.50", "0.000001"). */
 export function formatUsdt(micro: number): string {
   const sign = micro < 0 ? "-" : "";
   const abs = Math.abs(micro);
   const whole = Math.floor(abs / MICRO);
   const fraction = String(abs % MICRO).padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
   return `${sign}${whole}.${fraction}`;
+}
+
+/**
+ * The screens' text for an amount the API sent, as the spec shows money: rounded to two decimals
+ * (half away from zero) with trailing zeros stripped ("10.00" → "10", "12.50" → "12.5", "0.005" →
+ * "0.01"), and "0.00" for nothing. String and BigInt arithmetic only, so any length stays exact.
+ * The CLI prints the API's text as it is instead: an operator sees every micro-USDT.
+ */
+export function displayUsdt(value: string | null | undefined): string {
+  const match = value?.trim().match(/^([+-]?)(\d*)(?:\.(\d*))?$/);
+  if (!match || (match[2] === "" && !match[3])) return "0.00";
+  const [, sign, whole = "", fraction = ""] = match;
+  // Hundredths as a BigInt, then round on the third decimal digit.
+  let hundredths = BigInt((whole || "0") + fraction.padEnd(2, "0").slice(0, 2));
+  if ((fraction[2] ?? "0") >= "5") hundredths += 1n;
+  const units = hundredths / 100n;
+  const cents = (hundredths % 100n).toString().padStart(2, "0").replace(/0+$/, "");
+  const negative = sign === "-" && hundredths !== 0n;
+  return `${negative ? "-" : ""}${units}${cents ? `.${cents}` : ""}`;
 }

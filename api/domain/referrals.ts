@@ -3,12 +3,13 @@
 import { desc, eq } from "../../db/ops.ts";
 import { referrals, users, type User } from "../../db/schema/index.ts";
 import { connectionOf, type Deps, type Tx } from "./context.ts";
+import { displayName } from "./display-name.ts";
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
 import { rules } from "./rules.ts";
 
-export function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">): boolean {
+function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">): boolean {
   return user.channelJoined && user.dailyTasksCompleted >= rules.qualifyingDailyTasks;
 }
 
@@ -36,8 +37,7 @@ export function qualifyIfDue(tx: Tx, user: Qualifying, at: Date): Notice[] {
   if (referrer.qualifiedReferrals === rules.referralTarget) {
     payReferrer(tx, referrer.id, rules.referralMilestone, "referral_milestone", user.id, at);
   }
-  const friend = user.username ? `@${user.username}` : user.firstName;
-  return [{ kind: "referral_qualified", tgId: referrer.tgId, friend, bonus: formatUsdt(rules.referralBonus) }];
+  return [{ kind: "referral_qualified", tgId: referrer.tgId, friend: displayName(user.username, user.firstName), bonus: formatUsdt(rules.referralBonus) }];
 }
 
 function payReferrer(tx: Tx, userId: number, amount: number, reason: "referral_bonus" | "referral_milestone", refId: number, at: Date) {
@@ -61,5 +61,8 @@ export function recentReferrals(deps: Deps, referrerId: number, limit: number) {
     .where(eq(referrals.referrerId, referrerId))
     .orderBy(desc(referrals.referredId))
     .limit(limit)
-    .all();
+    .all()
+    // qualifyIfDue marks a referral in the same transaction as the completion that qualified it,
+    // so the mark is the whole answer.
+    .map(({ qualifiedAt, ...referral }) => ({ ...referral, isQualified: qualifiedAt !== null }));
 }

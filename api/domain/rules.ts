@@ -1,6 +1,6 @@
 // The product's constants, each written once. Task rewards live on the tasks themselves.
 // Imports nothing outside the domain's own plain modules, so the mini app can share it too.
-import { MICRO, usdt } from "./money.ts";
+import { usdt, type AmountRule } from "./money.ts";
 
 export const rules = {
   referralBonus: usdt("0.2"),
@@ -18,10 +18,9 @@ export const rules = {
   /**
    * The most a balance, and an account's total earned, may reach. Amounts are JavaScript numbers
    * of micro-USDT, exact only up to 2^53 (about 9.007e15); a billion USDT is 1e15 micro-USDT, the
-   * largest round figure below that, with room for any one credit on top of it. (Written out:
-   * usdt() parses at most nine whole digits.)
+   * largest round figure below that, with room for any one credit on top of it.
    */
-  maxBalance: 1_000_000_000 * MICRO,
+  maxBalance: usdt("1000000000"),
   adminPasswordMinLength: 10,
   /** Admin sign-in attempts per window from one client address for one account... */
   loginFailureLimit: 5,
@@ -32,6 +31,20 @@ export const rules = {
   deliveryMaxAttempts: 3,
   staleClaimMs: 10 * 60_000,
 } as const;
+
+/**
+ * The amounts people type, each with its maximum. money.ts reads them all with one decimals rule
+ * (at most typedDecimals); the server parses with these rules and the admin panel, the mini app
+ * and the CLI check with them before sending, so a client refuses exactly what the server would.
+ */
+export const amountRules = {
+  /** A withdrawal request; its minimum (rules.minWithdrawal) answers its own code, BELOW_MINIMUM. */
+  withdrawal: { field: "amount", max: rules.maxBalance },
+  /** An admin's credit (positive) or debit (negative). */
+  adjustment: { field: "amount", max: rules.maxAdjustment, signed: true, nonZero: true },
+  /** A task's reward, from the admin panel, the CLI or the API; zero is a valid reward. */
+  taskReward: { field: "rewardUsdt", max: rules.maxTaskReward },
+} as const satisfies Record<string, AmountRule>;
 
 /** BscScan pages for BEP-20 transactions and addresses. */
 export const explorer = {

@@ -1,7 +1,7 @@
 // Tasks and their completion. A completion is one insert guarded by a unique index, so a repeat
 // or a concurrent second call pays nothing.
 import { and, asc, eq } from "../../db/ops.ts";
-import { taskCompletions, tasks, users, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
+import { taskCompletions, tasks, type LedgerReason, type Task, type TaskKind, type User } from "../../db/schema/index.ts";
 import { prepared } from "../../db/prepared.ts";
 import { commitsElsewhere } from "../../db/row-changes.ts";
 import { rowReader } from "../../db/row-reader.ts";

@@ -6,9 +6,9 @@ import { audit } from "./audit.ts";
 import { inTransaction, type Deps, type Tx } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
-import { formatUsdt, parseUsdt } from "./money.ts";
+import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
-import { rules, txHashPattern } from "./rules.ts";
+import { amountRules, rules, txHashPattern } from "./rules.ts";
 
 const withdrawalView = {
   id: withdrawals.id,
@@ -52,9 +52,9 @@ export function listWithdrawals(deps: Deps, f: { status?: WithdrawalStatus; user
 
 export function requestWithdrawal(deps: Deps, user: User, amountInput: unknown): WithdrawalRow {
   if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
-  const amount = parseUsdt(amountInput, { field: "amount", maxDecimals: 2 });
+  const amount = parseUsdt(amountInput, amountRules.withdrawal);
   if (amount < rules.minWithdrawal) {
-    throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${formatUsdt(rules.minWithdrawal).replace(/\.00$/, "")} USDT`, { field: "amount" });
+    throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${wholeUsdt(rules.minWithdrawal)} USDT`, { field: "amount" });
   }
   const now = deps.clock();
   const id = inTransaction(deps.db, (tx) => {

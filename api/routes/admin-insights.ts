@@ -2,11 +2,10 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "../domain/context.ts";
-import { leaderboardCategories, topUsers } from "../domain/leaderboard.ts";
 import { activityStats, auditLog, dashboardStats, taskStats } from "../domain/stats.ts";
 import type { adminAuth } from "../plugins/admin-auth.ts";
-import { limitQuery } from "../schemas.ts";
-import { leaderboardView, taskView } from "../views.ts";
+import { leaderboardParams, leaderboardQuery, limitQuery } from "../schemas.ts";
+import { leaderboardEntries, taskView } from "../views.ts";
 import { botActive, type Runtime } from "../runtime.ts";
 
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
@@ -26,10 +25,10 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
       admin: true,
       query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),
     })
-    .get("/leaderboard/:category", ({ params, query }) => topUsers(deps, params.category, query.limit).map((u) => leaderboardView(deps, params.category, u)), {
+    .get("/leaderboard/:category", ({ params, query }) => leaderboardEntries(deps, params.category, query.limit), {
       admin: true,
-      params: z.object({ category: z.enum(leaderboardCategories) }),
-      query: z.object({ limit: limitQuery(5, 100) }),
+      params: leaderboardParams,
+      query: leaderboardQuery(5),
     })
     .get("/audit", ({ query }) => auditLog(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(50, 500) }) });
 }

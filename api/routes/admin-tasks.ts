@@ -2,13 +2,13 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../domain/context.ts";
 import { parseUsdt } from "../domain/money.ts";
-import { rules } from "../domain/rules.ts";
+import { amountRules, rules } from "../domain/rules.ts";
 import { createTask, listTasks, updateTask } from "../domain/tasks.ts";
 import type { adminAuth } from "../plugins/admin-auth.ts";
 import { createTaskBody, idParams, updateTaskBody } from "../schemas.ts";
 import { taskView } from "../views.ts";
 
-const reward = (input: unknown) => parseUsdt(input, { field: "rewardUsdt", maxDecimals: 6, max: rules.maxTaskReward });
+const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);
 
 export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin" })

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { adjustBalance, searchUsers, setBanned, userLedger } from "../domain/admin-users.ts";
 import type { Deps } from "../domain/context.ts";
+import { formatUsdt } from "../domain/money.ts";
 import { recentReferrals } from "../domain/referrals.ts";
 import { effectiveStreak, getUser, referralLink } from "../domain/users.ts";
 import { utcDay } from "../domain/time.ts";
@@ -34,9 +35,10 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
           referralLink: referralLink(deps, user.refCode),
           recentReferrals: recentReferrals(deps, user.id, 10).map((r) => ({
             id: r.id,
-            username: r.username ?? r.firstName,
-            isQualified: r.qualifiedAt !== null,
-            status: r.qualifiedAt !== null ? "qualified" : "pending",
+            username: r.username,
+            firstName: r.firstName,
+            isQualified: r.isQualified,
+            status: r.isQualified ? "qualified" : "pending",
           })),
         };
       },
@@ -50,10 +52,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
           currentStreak: effectiveStreak(user, utcDay(deps.clock())),
           tasksCompleted: user.tasksCompleted,
           lastActivity: user.lastActivityAt,
-          recentActivity: userLedger(deps, user.id, 10).map((e) => {
-            const v = ledgerView(e);
-            return { type: v.reason, title: v.title, amount: v.amount, direction: v.type, time: v.createdAt };
-          }),
+          recentActivity: userLedger(deps, user.id, 10).map((e) => ({ type: e.reason, amount: formatUsdt(e.amount), direction: e.type, time: e.createdAt })),
         };
       },
       { admin: true, params: idParams },

@@ -4,8 +4,9 @@ import { z } from "zod";
 import { userLedger } from "../domain/admin-users.ts";
 import type { Deps } from "../domain/context.ts";
 import { leaderboardCategories, rankOf } from "../domain/leaderboard.ts";
+import { ledgerReasonLabels } from "../domain/labels.ts";
 import { formatUsdt } from "../domain/money.ts";
-import { isQualifying, recentReferrals } from "../domain/referrals.ts";
+import { recentReferrals } from "../domain/referrals.ts";
 import { rules } from "../domain/rules.ts";
 import { referralLink } from "../domain/users.ts";
 import { setWallet } from "../domain/wallet.ts";
@@ -20,7 +21,8 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
     .get("/", ({ user }) => meView(deps, user), { user: true })
     .get(
       "/activity",
-      ({ user }) => userLedger(deps, user.id, 5).map(ledgerView).map((e) => ({ id: e.id, type: e.reason, direction: e.type, title: e.title, time: e.createdAt, amount: e.amount })),
+      // title is the spec's field, the English label of type; the clients label type themselves.
+      ({ user }) => userLedger(deps, user.id, 5).map((e) => ({ id: e.id, type: e.reason, direction: e.type, title: ledgerReasonLabels[e.reason], time: e.createdAt, amount: formatUsdt(e.amount) })),
       { user: true },
     )
     .get("/balance", ({ user }) => ({ balance: formatUsdt(user.balance), ledger: userLedger(deps, user.id, 50).map(ledgerView) }), { user: true })
@@ -38,20 +40,7 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
       }),
       { user: true },
     )
-    .get(
-      "/referrals/recent",
-      ({ user }) =>
-        recentReferrals(deps, user.id, 20).map((r) => ({
-          id: r.id,
-          username: r.username,
-          firstName: r.firstName,
-          dailyTasksCompleted: r.dailyTasksCompleted,
-          channelJoined: r.channelJoined,
-          joinedAt: r.joinedAt,
-          isQualified: r.qualifiedAt !== null || isQualifying(r),
-        })),
-      { user: true },
-    )
+    .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
     .get("/withdrawals", ({ user }) => listWithdrawals(deps, { userId: user.id, limit: 50 }).map(withdrawalView), { user: true })
     .get("/rank", ({ user, query }) => ({ rank: rankOf(deps, query.category, user) }), {
       user: true,

@@ -1,15 +1,13 @@
 // Tasks for the signed-in user, and the leaderboards they see.
 import { Elysia } from "elysia";
-import { z } from "zod";
 import type { Deps } from "../domain/context.ts";
-import { leaderboardCategories, topUsers } from "../domain/leaderboard.ts";
 import { formatUsdt } from "../domain/money.ts";
 import { activeTasksFor, completeTask } from "../domain/tasks.ts";
 import { effectiveStreak } from "../domain/users.ts";
 import { utcDay } from "../domain/time.ts";
 import type { userAuth } from "../plugins/user-auth.ts";
-import { idParams, limitQuery } from "../schemas.ts";
-import { leaderboardView, taskView, taskViewJson } from "../views.ts";
+import { idParams, leaderboardParams, leaderboardQuery } from "../schemas.ts";
+import { leaderboardEntries, taskView, taskViewJson } from "../views.ts";
 
 export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
   return new Elysia({ prefix: "/api" })
@@ -32,9 +30,9 @@ export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
       },
       { user: true, params: idParams },
     )
-    .get(
-      "/leaderboard/:category",
-      ({ params, query }) => topUsers(deps, params.category, query.limit).map((u) => leaderboardView(deps, params.category, u)),
-      { user: true, params: z.object({ category: z.enum(leaderboardCategories) }), query: z.object({ limit: limitQuery(10, 100) }) },
-    );
+    .get("/leaderboard/:category", ({ params, query }) => leaderboardEntries(deps, params.category, query.limit), {
+      user: true,
+      params: leaderboardParams,
+      query: leaderboardQuery(10),
+    });
 }

@@ -1,6 +1,7 @@
 // refbot leaderboard earnings | referrals | activity.
 import { Argument, Command } from "commander";
 import { z } from "zod";
+import { displayName } from "../../api/domain/display-name.ts";
 import { leaderboardCategories, type LeaderboardCategory } from "../../api/domain/leaderboard.ts";
 import type { LeaderboardEntry } from "../api-client.ts";
 import { csvOption, jsonOption, limit, output, parse } from "../options.ts";
@@ -12,7 +13,7 @@ const common: Column<LeaderboardEntry>[] = [
   { header: "rank", value: (e) => e.rank, align: "right" },
   { header: "id", value: (e) => e.id, align: "right" },
   { header: "tg id", value: (e) => e.tgId },
-  { header: "username", value: (e) => e.username, display: (e) => (e.username ? `@${truncate(e.username, 18)}` : "-") },
+  { header: "username", value: (e) => e.username, display: (e) => displayName(e.username && truncate(e.username, 18), "-") },
   { header: "first name", value: (e) => e.firstName, display: (e) => truncate(e.firstName ?? "-", 14) },
 ];
 

@@ -1,12 +1,12 @@
 // refbot tasks list | create | edit | enable | disable.
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { atMost, wholeUsdt } from "../../api/domain/money.ts";
-import { rules } from "../../api/domain/rules.ts";
+import { wholeUsdt } from "../../api/domain/money.ts";
+import { amountRules, rules } from "../../api/domain/rules.ts";
 import { taskKinds } from "../../db/schema/tasks.ts";
 import type { Task, TaskInput } from "../api-client.ts";
 import { usageError } from "../errors.ts";
-import { csvOption, id, jsonOption, output, parse, withinLimit } from "../options.ts";
+import { amount, csvOption, id, jsonOption, output, parse } from "../options.ts";
 import { colors } from "../output/colors.ts";
 import { emit, emitList, type Column } from "../output/print.ts";
 import { interactive, prompts } from "../prompts.ts";
@@ -25,12 +25,8 @@ const csvColumns: Column<Task>[] = [...columns, { header: "description", value: 
 
 const show = (t: Task) => `#${t.id} ${t.title} (${t.kind}, ${t.rewardUsdt} USDT, ${t.isActive ? "active" : "inactive"})`;
 
-// Amounts stay text: the server parses them exactly (up to 6 decimals for rewards).
-const reward = z
-  .string()
-  .trim()
-  .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal amount such as "0.2"')
-  .refine(withinLimit(rules.maxTaskReward), atMost(rules.maxTaskReward));
+// Amounts stay text: the server parses them exactly.
+const reward = amount(amountRules.taskReward);
 const title = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 const description = z.string().trim().max(2000, "must be at most 2000 characters");
 
@@ -65,8 +61,8 @@ async function completeTask(opts: z.output<typeof createOptions>): Promise<TaskI
   const kind = opts.kind ?? (askAll ? await select({ message: "Kind:", choices: taskKinds.map((k) => ({ value: k })) }, ask) : undefined);
   const taskTitle = opts.title ?? (await input({ message: "Title:", validate: (v) => title.safeParse(v).error?.issues[0]?.message ?? true }, ask));
   const text = opts.description ?? (askAll ? await input({ message: "Description (optional):", validate: (v) => description.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
-  const amount = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: "0.2", validate: (v) => reward.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
-  return { kind, title: taskTitle.trim(), description: text?.trim(), rewardUsdt: amount?.trim(), isActive: !opts.inactive };
+  const rewardUsdt = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: "0.2", validate: (v) => reward.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
+  return { kind, title: taskTitle.trim(), description: text?.trim(), rewardUsdt: rewardUsdt?.trim(), isActive: !opts.inactive };
 }
 
 const create = new Command("create")

@@ -1,10 +1,12 @@
 // refbot users search | show | ban | unban | adjust.
 import { Command } from "commander";
 import { z } from "zod";
-import { atMost, wholeUsdt } from "../../api/domain/money.ts";
-import { rules } from "../../api/domain/rules.ts";
+import { displayName } from "../../api/domain/display-name.ts";
+import { ledgerReasonLabel } from "../../api/domain/labels.ts";
+import { wholeUsdt } from "../../api/domain/money.ts";
+import { amountRules, rules } from "../../api/domain/rules.ts";
 import type { AdminUser, LedgerEntry } from "../api-client.ts";
-import { csvOption, id, jsonOption, limit, output, parse, withinLimit, yesOption } from "../options.ts";
+import { amount, csvOption, id, jsonOption, limit, output, parse, yesOption } from "../options.ts";
 import { colors } from "../output/colors.ts";
 import { truncate, userLabel, when, yesNo } from "../output/format.ts";
 import { emit, emitList, type Column } from "../output/print.ts";
@@ -17,7 +19,7 @@ const name = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(" 
 const columns: Column<AdminUser>[] = [
   { header: "id", value: (u) => u.id, align: "right" },
   { header: "tg id", value: (u) => u.tgId },
-  { header: "username", value: (u) => u.username, display: (u) => (u.username ? `@${truncate(u.username, 16)}` : "-") },
+  { header: "username", value: (u) => u.username, display: (u) => displayName(u.username && truncate(u.username, 16), "-") },
   { header: "name", value: name, display: (u) => truncate(name(u), 14) },
   { header: "balance", value: (u) => u.balanceUsdt, align: "right" },
   { header: "refs", value: (u) => u.qualifiedReferrals, align: "right" },
@@ -49,7 +51,7 @@ const search = new Command("search")
 const ledgerTable = (entries: LedgerEntry[]) =>
   table(
     ["ID", "WHEN (UTC)", "AMOUNT", "REASON", "NOTE"],
-    entries.map((e) => [e.id, when(e.createdAt), e.type === "credit" ? colors.green(`+${e.amount}`) : colors.red(`-${e.amount}`), e.title, e.note ?? ""]),
+    entries.map((e) => [e.id, when(e.createdAt), e.type === "credit" ? colors.green(`+${e.amount}`) : colors.red(`-${e.amount}`), ledgerReasonLabel(e.reason), e.note ?? ""]),
     { align: ["right", "left", "right", "left", "left"], flex: 4 },
   );
 
@@ -88,7 +90,7 @@ const show = new Command("show")
         d.ledger.length ? ledgerTable(d.ledger) : "No ledger entries.",
         "",
         colors.bold("Recent referrals"),
-        refs.length ? table(["ID", "USER", "STATUS"], refs.map((r) => [r.id, r.username ?? "-", r.isQualified ? colors.green(r.status) : r.status])) : "None.",
+        refs.length ? table(["ID", "USER", "STATUS"], refs.map((r) => [r.id, displayName(r.username, r.firstName), r.isQualified ? colors.green(r.status) : r.status])) : "None.",
       ].join("\n");
     });
   });
@@ -136,14 +138,7 @@ Examples:
   $ refbot users adjust 42 --amount 5 --reason "contest prize"
   $ refbot users adjust 42 --amount=-1.50 --reason "duplicate reward" --yes`)
   .action(async (rawId: string, rawOptions, command: Command) => {
-    const amount = z
-      .string()
-      .trim()
-      .regex(/^[+-]?\d+(\.\d{1,2})?$/, 'must be an amount such as "2", "+1.50" or "-0.75", at most 2 decimals')
-      .refine((v) => Number(v) !== 0, "must not be zero")
-      .refine(withinLimit(rules.maxAdjustment), atMost(rules.maxAdjustment))
-      .transform((v) => v.replace(/^\+/, ""));
-    const opts = parse(z.object({ id, amount, reason: z.string().trim().min(1, "is required").max(1000), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions, { id: rawId });
+    const opts = parse(z.object({ id, amount: amount(amountRules.adjustment), reason: z.string().trim().min(1, "is required").max(1000), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions, { id: rawId });
     const client = await requireClient(command);
     const credit = !opts.amount.startsWith("-");
     await confirmOrStop(`${credit ? "Credit" : "Debit"} ${opts.amount.replace(/^-/, "")} USDT ${credit ? "to" : "from"} user #${opts.id} (${opts.reason})?`, opts.yes);

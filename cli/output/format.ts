@@ -1,4 +1,5 @@
 // Display-only formatting of API values. Amounts stay the API's exact decimal strings.
+import { displayName } from "../../api/domain/display-name.ts";
 import { colors } from "./colors.ts";
 
 /** "0x12ab…cdef": the first 6 and last 4 characters, as the admin panel shows addresses. */
@@ -35,8 +36,7 @@ export function duration(seconds: number | null | undefined): string {
 }
 
 export function userLabel(u: { username: string | null; firstName?: string | null; tgId?: number | null }): string {
-  if (u.username) return `@${u.username}`;
-  return u.firstName || (u.tgId ? String(u.tgId) : "-");
+  return displayName(u.username, u.firstName || (u.tgId ? String(u.tgId) : "-"));
 }
 
 const statusColours = {

@@ -46,7 +46,9 @@ describe("tasks", () => {
     const missing = await cli.run(["tasks", "create", "--reward", "1"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe("error: --title is required (no terminal to ask at)\n");
-    expect((await cli.run(["tasks", "create", "--title", "x", "--reward", "-1"])).stderr).toContain("--reward: must be a decimal amount");
+    expect((await cli.run(["tasks", "create", "--title", "x", "--reward", "-1"])).stderr).toBe("error: --reward: must not be negative\n");
+    // A reward is typed by people too: at most 2 decimals, as in the admin panel and the server.
+    expect((await cli.run(["tasks", "create", "--title", "x", "--reward", "0.125"])).stderr).toBe("error: --reward: must have at most 2 decimals\n");
     expect((await cli.run(["tasks", "create", "--title", "x", "--kind", "quiz"])).code).toBe(2);
     expect((await cli.run(["tasks", "edit", "1"])).stderr).toContain("nothing to change");
     const unknown = await cli.run(["tasks", "enable", "987654"]);
@@ -86,7 +88,12 @@ describe("users", () => {
     const over = await cli.run(["users", "adjust", String(user.id), "--amount=-100", "--reason", "too much"]);
     expect(over.code).toBe(1);
     expect(over.stderr).toContain("(409 INSUFFICIENT_BALANCE)");
-    for (const amount of ["1.234", "0", "abc"]) expect((await cli.run(["users", "adjust", String(user.id), "--amount", amount, "--reason", "x"])).code).toBe(2);
+    // The server's own rule and words (amountRules.adjustment), before any call.
+    const refusals = { "1.234": "must have at most 2 decimals", "0": "must not be zero", abc: 'must be a decimal number such as "2.50" or "-2.50"' };
+    for (const [amount, why] of Object.entries(refusals)) {
+      const r = await cli.run(["users", "adjust", String(user.id), "--amount", amount, "--reason", "x"]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: `error: --amount: ${why}\n` });
+    }
     expect((await cli.api("GET", `/api/admin/users/${user.id}`)).balanceUsdt).toBe("6.25");
   });
 });
@@ -98,7 +105,7 @@ describe("amount limits", () => {
       const r = await cli.run(["users", "adjust", String(user.id), `--amount=${amount}`, "--reason", "x"]);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: "error: --amount: must be at most 100000 USDT\n" });
     }
-    const created = await cli.run(["tasks", "create", "--title", "Huge", "--reward", "1000.000001"]);
+    const created = await cli.run(["tasks", "create", "--title", "Huge", "--reward", "1000.01"]);
     expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 2, stderr: "error: --reward: must be at most 1000 USDT\n" });
     expect((await cli.run(["tasks", "edit", "1", "--reward", "5000"])).stderr).toBe("error: --reward: must be at most 1000 USDT\n");
     expect((await cli.run(["users", "adjust", String(user.id), "--amount", "100000", "--reason", "prize", "--json"])).json()).toMatchObject({ user: { balanceUsdt: "100005.00" } });

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
-import { startCli, type CliHarness } from "./support.ts";
-import { until } from "../support/until.ts";
+import { startBotCli, type CliHarness } from "./support.ts";
 
 let tg: FakeTelegram;
 let cli: CliHarness;
@@ -13,10 +12,7 @@ const users = [7_200_001, 7_200_002, 7_200_003, 7_200_004];
 
 beforeAll(async () => {
   tg = startFakeTelegram();
-  cli = await startCli({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot, TELEGRAM_TIMEOUT: "2", BROADCAST_INTERVAL: "0", BROADCAST_GAP_MS: "0" });
-  for (const id of users) tg.message(id, "/start");
-  await until("welcomes", () => users.every((id) => tg.sent(id).length > 0));
-  await cli.login();
+  cli = await startBotCli(tg, users, { TELEGRAM_TIMEOUT: "2" });
 });
 afterAll(async () => {
   await cli.stop();

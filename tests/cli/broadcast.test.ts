@@ -5,8 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
-import { startCli, type CliHarness } from "./support.ts";
-import { until } from "../support/until.ts";
+import { startBotCli, type CliHarness } from "./support.ts";
 
 let tg: FakeTelegram;
 let cli: CliHarness;
@@ -14,10 +13,7 @@ const users = [7_100_001, 7_100_002, 7_100_003];
 
 beforeAll(async () => {
   tg = startFakeTelegram();
-  cli = await startCli({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0", BROADCAST_GAP_MS: "0" });
-  for (const id of users) tg.message(id, "/start");
-  await until("welcomes", () => users.every((id) => tg.sent(id).length > 0));
-  await cli.login();
+  cli = await startBotCli(tg, users);
 });
 afterAll(async () => {
   await cli.stop();

@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FakeTelegram } from "../support/fake-telegram.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/until.ts";
 
 export const root = join(import.meta.dir, "..", "..");
 
@@ -88,6 +90,19 @@ export async function startCli(env: Record<string, string> = {}): Promise<CliHar
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A signed-in CLI against a server whose bot talks to the fake Telegram `tg`, with the scheduler
+ * off (BROADCAST_INTERVAL=0) so only the CLI's flush sends, as under cron; each of `users` has
+ * started the bot, so a broadcast reaches them.
+ */
+export async function startBotCli(tg: FakeTelegram, users: number[], env: Record<string, string> = {}): Promise<CliHarness> {
+  const cli = await startCli({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0", BROADCAST_GAP_MS: "0", ...env });
+  for (const id of users) tg.message(id, "/start");
+  await until("welcomes", () => users.every((id) => tg.sent(id).length > 0));
+  await cli.login();
+  return cli;
 }
 
 /** Colour codes must never reach a pipe. */

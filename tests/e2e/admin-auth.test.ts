@@ -1,15 +1,10 @@
 // Admin sign-in, sign-out and route guards in a real browser against the real server.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { screenshot } from "../support/browser.ts";
-import { PHONE, startAdminHarness, toastText, type AdminHarness } from "./admin-helpers.ts";
+import { toastText } from "../support/toast.ts";
+import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 test("admin pages without a token go to the login page", async () => {
   const page = await h.page({ signedIn: false });

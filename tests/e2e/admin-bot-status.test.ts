@@ -1,22 +1,16 @@
 // The header's bot light against a real server whose Bot API (a fake) is down, then back: it
 // says since when the bot cannot reach Telegram, gives the last error as its hint, and turns
 // to Bot Active by itself once Telegram answers again.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { screenshot } from "../support/browser.ts";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
-import { PHONE, startAdminHarness, type AdminHarness } from "./admin-helpers.ts";
+import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
-let tg: FakeTelegram;
-let h: AdminHarness;
-beforeAll(async () => {
-  tg = startFakeTelegram();
-  tg.goDown("down");
-  h = await startAdminHarness({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot });
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-  tg?.stop();
-});
+// Down from the start, so the server meets an outage when it first calls Telegram.
+const tg = startFakeTelegram();
+tg.goDown("down");
+const h = useAdminHarness({ BOT_TOKEN: "123456:TEST-token", TELEGRAM_API_ROOT: tg.apiRoot });
+afterAll(() => tg.stop());
 
 type Health = { bot: { state: string; since: string } };
 

@@ -1,15 +1,10 @@
 // Broadcast validation (empty, too short, over 4000) and a queued broadcast with its progress.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { screenshot } from "../support/browser.ts";
-import { PHONE, startAdminHarness, toastText, type AdminHarness } from "./admin-helpers.ts";
+import { toastText } from "../support/toast.ts";
+import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 const broadcastCount = () => (h.db().query("SELECT COUNT(*) AS n FROM broadcasts").get() as { n: number }).n;
 

@@ -1,16 +1,11 @@
 // Dashboard behaviour beyond its content: skeletons while stats load, the leaderboard tabs, the
 // Daily/Weekly chart, the task-data error text, and the toaster's rules.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { screenshot } from "../support/browser.ts";
-import { PHONE, startAdminHarness, toastText, type AdminHarness } from "./admin-helpers.ts";
+import { toastText } from "../support/toast.ts";
+import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 test("four skeleton cards show while the stats load", async () => {
   const page = await h.page();

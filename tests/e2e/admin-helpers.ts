@@ -2,6 +2,7 @@
 // database, Chromium, and pages that are either signed in (token put where the panel keeps it)
 // or not. Each test file gets its own server, so files never share rows.
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { join } from "node:path";
 import { launchBrowser, screenshotDir } from "../support/browser.ts";
@@ -82,14 +83,36 @@ export async function startAdminHarness(env: Record<string, string> = {}): Promi
 }
 
 /**
- * The text of the toast shown (title and description on separate lines), once one appears that
- * contains `expected`; a toast from an earlier action may still be on screen until replaced.
+ * The harness of one test file: started before its first test and closed after its last. The
+ * answer stands for it from the start, so the file can name it at the top level.
  */
-export async function toastText(page: Page, expected?: string): Promise<string> {
-  const all = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status");
-  const toast = expected ? all.filter({ hasText: expected }) : all;
-  await toast.waitFor();
-  return (await toast.innerText()).replace(/\n+/g, "\n").trim();
+export function useAdminHarness(env: Record<string, string> = {}): AdminHarness {
+  let started: AdminHarness | undefined;
+  beforeAll(async () => {
+    started = await startAdminHarness(env);
+  }, 90_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = () => {
+    if (!started) throw new Error("the admin harness is used before its beforeAll started it");
+    return started;
+  };
+  return {
+    get server() {
+      return current().server;
+    },
+    get browser() {
+      return current().browser;
+    },
+    get token() {
+      return current().token;
+    },
+    page: (options) => current().page(options),
+    api: (path, init) => current().api(path, init),
+    db: () => current().db(),
+    close: () => current().close(),
+  };
 }
 
 /** A screenshot of what the viewport shows, for open dialogs (a full-page shot stretches the overlay). */

@@ -1,16 +1,10 @@
 // Every admin page's content, at phone (390 px) and desktop (1280 px) width, with screenshots.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { screenshot } from "../support/browser.ts";
-import { DESKTOP, PHONE, startAdminHarness, viewportScreenshot, type AdminHarness } from "./admin-helpers.ts";
+import { DESKTOP, PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 const widths = [
   ["390", PHONE],

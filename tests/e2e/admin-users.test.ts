@@ -1,16 +1,11 @@
 // Search users, open the user dialog's four tabs, adjust a balance and ban/unban.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { Locator } from "playwright-core";
 import { screenshot } from "../support/browser.ts";
-import { PHONE, startAdminHarness, toastText, viewportScreenshot, type AdminHarness } from "./admin-helpers.ts";
+import { toastText } from "../support/toast.ts";
+import { PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 type User = { id: number; tgId: number; username: string | null; walletBep20: string | null; refCode: string; balanceUsdt: string };
 const find = async (search: string) => (await h.api<User[]>(`admin/users?search=${encodeURIComponent(search)}`))[0]!;

@@ -1,16 +1,11 @@
 // Approve, reject (reason required) and mark as paid (hash required, 0x + 64 hex) in the browser,
 // each checked in the SQLite file afterwards; and the dashboard card's buttons.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { screenshot } from "../support/browser.ts";
-import { PHONE, startAdminHarness, toastText, viewportScreenshot, type AdminHarness } from "./admin-helpers.ts";
+import { toastText } from "../support/toast.ts";
+import { PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAdminHarness();
 
 type Row = { status: string; tx_hash: string | null; fail_reason: string | null; amount: number; user_id: number };
 const row = (id: number) => h.db().query("SELECT status, tx_hash, fail_reason, amount, user_id FROM withdrawals WHERE id = ?").get(id) as Row;
@@ -58,14 +53,19 @@ test("reject needs a reason; the amount goes back to the balance", async () => {
   expect(balance(before.user_id)).toBe(balanceBefore + before.amount);
 });
 
-test("mark as paid needs a valid transaction hash", async () => {
+/** The Mark as Paid dialog of the first approved request, opened from the Approved tab. */
+async function openMarkAsPaid() {
   const [approved] = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
   const id = approved!.id;
   const page = await h.page();
   await page.goto("/admin/withdrawals");
   await page.getByRole("tab", { name: "Approved" }).click();
   await page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByRole("button", { name: "Mark as Paid" }).click();
-  const dialog = page.getByRole("dialog", { name: "Mark as Paid" });
+  return { id, page, dialog: page.getByRole("dialog", { name: "Mark as Paid" }) };
+}
+
+test("mark as paid needs a valid transaction hash", async () => {
+  const { id, page, dialog } = await openMarkAsPaid();
   const confirm = dialog.getByRole("button", { name: "Mark as Paid" });
   const input = dialog.getByLabel("Transaction hash");
   expect(await confirm.isDisabled()).toBe(true);
@@ -87,13 +87,7 @@ test("mark as paid needs a valid transaction hash", async () => {
 
 test("a hash that already paid another request is refused, and the dialog says which", async () => {
   const [paid] = await h.api<(Withdrawal & { txHash: string })[]>("admin/withdrawals?status=paid");
-  const [approved] = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
-  const id = approved!.id;
-  const page = await h.page();
-  await page.goto("/admin/withdrawals");
-  await page.getByRole("tab", { name: "Approved" }).click();
-  await page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByRole("button", { name: "Mark as Paid" }).click();
-  const dialog = page.getByRole("dialog", { name: "Mark as Paid" });
+  const { id, page, dialog } = await openMarkAsPaid();
   // The same transaction in capitals is still the same transaction.
   await dialog.getByLabel("Transaction hash").fill(`0x${paid!.txHash.slice(2).toUpperCase()}`);
   await dialog.getByRole("button", { name: "Mark as Paid" }).click();

@@ -1,44 +1,34 @@
 // The mini app as a seeded demo user sees it, opened the way Telegram opens it: every screen's
 // content against the API's answers, the Web App events it sends, theme and back button, and
 // screenshots of each screen in light and dark at 390 px.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { formatUsdt } from "../../web/shared/format.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { darkTheme, launchUrl, lightTheme, mintInitData, navigate, telegramEvents, telegramPage } from "./app-support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { displayUsdt } from "../../api/domain/money.ts";
+import { screenshot } from "../support/browser.ts";
+import { darkTheme, launchUrl, lightTheme, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
 const ALICE = 1_000_001; // The first seeded demo user: has referrals, activity and a rank.
-let server: TestServer;
-let browser: Browser;
+const h = useAppServer();
 let initData: string;
 let page: Page;
 const apiRequests: Array<{ path: string; initData: string | undefined }> = [];
 
 async function apiGet<T = any>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, { headers: { "X-Telegram-Init-Data": initData } });
+  const res = await fetch(`${h.server.url}/api/${path}`, { headers: { "X-Telegram-Init-Data": initData } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  [server, browser] = await Promise.all([startTestServer({ SKIP_WEB_BUILD: "true" }), launchBrowser()]);
-  initData = await mintInitData(server.url, ALICE);
-  page = await telegramPage(browser);
+  initData = await mintInitData(h.server.url, ALICE);
+  page = await telegramPage(h.browser);
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/")) apiRequests.push({ path: url.pathname, initData: request.headers()["x-telegram-init-data"] });
   });
-  await page.goto(launchUrl(server.url, "/app", initData, lightTheme));
+  await page.goto(launchUrl(h.server.url, "/app", initData, lightTheme));
   await page.getByTestId("total-balance").getByText("USDT").waitFor();
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 15_000);
 
 describe("mini app screens", () => {
   test("the shell: product name, streak flame, five-item navigation with /app as Home, Telegram start-up events", async () => {
@@ -69,7 +59,7 @@ describe("mini app screens", () => {
   test("home: balances, withdraw minimum, quick actions, referral progress, recent activity", async () => {
     const me = await apiGet("me");
     const activity = await apiGet<unknown[]>("me/activity");
-    expect(await page.getByTestId("total-balance").innerText()).toContain(formatUsdt(me.balanceUsdt));
+    expect(await page.getByTestId("total-balance").innerText()).toContain(displayUsdt(me.balanceUsdt));
     // textContent, not innerText: section titles are upper-cased by CSS only.
     const text = (await page.locator("main").textContent())!;
     for (const label of ["Total Balance", "Earned Today", "Total Earned", "Withdraw", "Min 10 USDT", "Daily Task", "Join Channel", "My Referrals", "App Info", "Referral Progress", "Recent Activity"]) {
@@ -133,7 +123,7 @@ describe("mini app screens", () => {
     await navigate(page, "Wallet");
     const me = await apiGet("me");
     const balance = await apiGet("me/balance");
-    expect(await page.getByTestId("wallet-balance").innerText()).toContain(formatUsdt(me.balanceUsdt));
+    expect(await page.getByTestId("wallet-balance").innerText()).toContain(displayUsdt(me.balanceUsdt));
     await page.getByTestId("transactions").waitFor();
     expect(await page.getByTestId("transactions").locator("li").count()).toBe(balance.ledger.length);
     expect(await page.getByTestId("transactions").innerText()).toContain("Daily Task Reward");
@@ -187,25 +177,25 @@ describe("mini app screens", () => {
   }, 20_000);
 
   test("in a plain browser the demo server's minted init data signs the user in, honouring ?tgUserId=", async () => {
-    const plain = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const plain = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
     const sent: Array<string | undefined> = [];
     plain.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/me") sent.push(request.headers()["x-telegram-init-data"]);
     });
-    await plain.goto(`${server.url}/app?tgUserId=1000002`);
+    await plain.goto(`${h.server.url}/app?tgUserId=1000002`);
     await plain.locator("main").getByText("Welcome back, Bob").waitFor();
     // The id stays for the session, across in-app navigation and reloads.
-    await plain.goto(`${server.url}/app/home`);
+    await plain.goto(`${h.server.url}/app/home`);
     await plain.locator("main").getByText("Welcome back, Bob").waitFor();
     expect(sent.length).toBeGreaterThan(0);
     for (const initData of sent) expect(new URLSearchParams(initData).get("user")).toContain('"id":1000002');
-    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await fresh.goto(`${server.url}/app`);
+    const fresh = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await fresh.goto(`${h.server.url}/app`);
     await fresh.locator("main").getByText("Welcome back, Alice").waitFor();
     // A demo referral link (?startapp=<code>) binds a new user to the referrer, as in Telegram.
     const before = await apiGet("me/referrals");
-    const invited = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await invited.goto(`${server.url}/app?tgUserId=${6_000_000_000 + Math.floor(Math.random() * 1e9)}&startapp=${before.refCode}`);
+    const invited = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await invited.goto(`${h.server.url}/app?tgUserId=${6_000_000_000 + Math.floor(Math.random() * 1e9)}&startapp=${before.refCode}`);
     await invited.locator("main").getByText("Welcome back, Demo").waitFor();
     expect((await apiGet("me/referrals")).totalInvited).toBe(before.totalInvited + 1);
     await plain.close();
@@ -241,8 +231,8 @@ describe("mini app screens", () => {
 
   test("every screen fits 320 and 430 px without sideways scrolling", async () => {
     for (const width of [320, 430]) {
-      const narrow = await telegramPage(browser, width);
-      await narrow.goto(launchUrl(server.url, "/app", initData, lightTheme));
+      const narrow = await telegramPage(h.browser, width);
+      await narrow.goto(launchUrl(h.server.url, "/app", initData, lightTheme));
       for (const [name, label] of screens) {
         await showScreen(narrow, name, label);
         const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -254,8 +244,8 @@ describe("mini app screens", () => {
 
   test("screenshots of every screen at 390 px, light and dark", async () => {
     for (const [themeName, theme] of [["light", lightTheme], ["dark", darkTheme]] as const) {
-      const shot = await telegramPage(browser, 390);
-      await shot.goto(launchUrl(server.url, "/app", initData, theme));
+      const shot = await telegramPage(h.browser, 390);
+      await shot.goto(launchUrl(h.server.url, "/app", initData, theme));
       for (const [name, label] of screens) {
         await showScreen(shot, name, label);
         await screenshot(shot, `app-${name}-${themeName}`);

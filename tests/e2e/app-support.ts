@@ -1,7 +1,45 @@
-// Helpers for the mini app browser tests: Telegram-like launch URLs with light and dark theme
-// params, a fake Telegram client that records the Web App events the app posts, and
-// demo-minted init data.
+// Helpers for the mini app browser tests: the server and Chromium a test file runs against,
+// Telegram-like launch URLs with light and dark theme params, a fake Telegram client that records
+// the Web App events the app posts, and demo-minted init data.
+import { afterAll, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
+import { ensureWebBuilt } from "../support/build-web.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+export type AppServer = { readonly server: TestServer; readonly browser: Browser };
+
+/**
+ * The real server (demo mode unless `env` says otherwise, on a fresh seeded database, serving a
+ * current web build) and Chromium (with `browserArgs`) for one test file: started before its
+ * first test, stopped after its last. The answer stands for both from the start, so the file can
+ * name it at the top level.
+ */
+export function useAppServer(env: Record<string, string> = {}, browserArgs: string[] = []): AppServer {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    // The build above is current; the server need not check or build it again.
+    [server, browser] = await Promise.all([startTestServer({ SKIP_WEB_BUILD: "true", ...env }), launchBrowser(browserArgs)]);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 15_000);
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the app server is used before its beforeAll started it");
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
 
 export const lightTheme = {
   bg_color: "#ffffff",
@@ -62,13 +100,6 @@ export async function telegramPage(browser: Browser, width = 390): Promise<Page>
 }
 
 export const telegramEvents = (page: Page) => page.evaluate(() => (window as any).__telegramEvents as TelegramEvent[]);
-
-/** Waits for the toast with this title and answers its text. */
-export async function expectToast(page: Page, title: string): Promise<string> {
-  const toast = page.getByTestId("toast").filter({ hasText: title });
-  await toast.waitFor({ timeout: 5000 });
-  return toast.innerText();
-}
 
 /** Goes to an app path the way the bottom navigation does, without reloading. */
 export async function navigate(page: Page, label: string): Promise<void> {

@@ -1,46 +1,34 @@
 // Completing tasks in the mini app as a new user (demo server): the daily task pays once and
 // moves balance and streak; follow_channel takes two presses (open the channel, then verify).
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, screenshot } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { expectToast, launchUrl, mintInitData, navigate, telegramEvents, telegramPage } from "./app-support.ts";
+import { expect, test } from "bun:test";
+import { screenshot } from "../support/browser.ts";
+import { toastText } from "../support/toast.ts";
+import { launchUrl, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
-let server: TestServer;
-let browser: Browser;
 
 const newTgId = () => 7_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
 
 async function me(initData: string) {
-  const res = await fetch(`${server.url}/api/me`, { headers: { "X-Telegram-Init-Data": initData } });
+  const res = await fetch(`${h.server.url}/api/me`, { headers: { "X-Telegram-Init-Data": initData } });
   return (await res.json()) as { balanceUsdt: string; streak: number };
 }
 
-beforeAll(async () => {
-  await ensureWebBuilt();
-  [server, browser] = await Promise.all([startTestServer({ SKIP_WEB_BUILD: "true" }), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 15_000);
+const h = useAppServer();
 
 test("the daily task pays once: balance and streak change, and a second press pays nothing", async () => {
-  const initData = await mintInitData(server.url, newTgId());
-  const page = await telegramPage(browser);
-  await page.goto(launchUrl(server.url, "/app/tasks", initData));
+  const initData = await mintInitData(h.server.url, newTgId());
+  const page = await telegramPage(h.browser);
+  await page.goto(launchUrl(h.server.url, "/app/tasks", initData));
   // A second copy of the app, opened before the completion, still offers the button.
-  const stale = await telegramPage(browser);
-  await stale.goto(launchUrl(server.url, "/app/tasks", initData));
+  const stale = await telegramPage(h.browser);
+  await stale.goto(launchUrl(h.server.url, "/app/tasks", initData));
   await stale.getByTestId("task-daily_activity").getByRole("button", { name: "Complete" }).waitFor();
 
   expect(await page.getByTestId("streak").innerText()).toBe("0");
   expect(await page.getByTestId("task-earned-today").innerText()).toBe("0");
   const card = page.getByTestId("task-daily_activity");
   await card.getByRole("button", { name: "Complete" }).click();
-  await expectToast(page, "Task completed! You earned 0.2 USDT");
+  await toastText(page, "Task completed! You earned 0.2 USDT");
   await card.getByText("Done Today").first().waitFor();
   await page.getByTestId("streak").getByText("1").waitFor();
   expect(await page.getByTestId("task-earned-today").innerText()).toBe("0.2");
@@ -54,7 +42,7 @@ test("the daily task pays once: balance and streak change, and a second press pa
 
   // The stale copy's press reaches the server, which refuses it and pays nothing.
   await stale.getByTestId("task-daily_activity").getByRole("button", { name: "Complete" }).click();
-  const refusal = await expectToast(stale, "Task completion failed");
+  const refusal = await toastText(stale, "Task completion failed");
   expect(refusal.length).toBeGreaterThan("Task completion failed".length);
   expect(await me(initData)).toMatchObject({ balanceUsdt: "0.20", streak: 1 });
   await page.close();
@@ -62,18 +50,18 @@ test("the daily task pays once: balance and streak change, and a second press pa
 }, 30_000);
 
 test("follow_channel: the first press opens the channel, the second verifies after 1 s and pays", async () => {
-  const initData = await mintInitData(server.url, newTgId());
-  const page = await telegramPage(browser);
+  const initData = await mintInitData(h.server.url, newTgId());
+  const page = await telegramPage(h.browser);
   const completions: number[] = [];
   page.on("request", (request) => {
     if (/\/api\/tasks\/\d+\/complete$/.test(new URL(request.url()).pathname)) completions.push(Date.now());
   });
-  await page.goto(launchUrl(server.url, "/app/tasks", initData));
+  await page.goto(launchUrl(h.server.url, "/app/tasks", initData));
   const card = page.getByTestId("task-follow_channel");
   const verify = card.getByRole("button", { name: "Verify Membership" });
 
   await verify.click();
-  await expectToast(page, "Channel opened!");
+  await toastText(page, "Channel opened!");
   const opened = (await telegramEvents(page)).findLast(([type]) => type === "web_app_open_tg_link");
   expect(opened?.[1]).toEqual({ path_full: "/refbot_channel" });
   expect(completions).toEqual([]);
@@ -84,8 +72,8 @@ test("follow_channel: the first press opens the channel, the second verifies aft
   const pressedAt = Date.now();
   await card.getByRole("button", { name: "Verify Membership" }).click();
   await card.getByRole("button", { name: "Verifying..." }).waitFor();
-  await expectToast(page, "Verifying...");
-  await expectToast(page, "Task completed! You earned 0.5 USDT");
+  await toastText(page, "Verifying...");
+  await toastText(page, "Task completed! You earned 0.5 USDT");
   expect(completions.length).toBe(1);
   expect(completions[0]! - pressedAt).toBeGreaterThanOrEqual(950);
   await card.getByText("Completed").first().waitFor();

@@ -1,40 +1,28 @@
 // The wallet screen as a new user with a credited balance (demo server): an invalid then a
 // valid wallet address, a withdrawal below the minimum refused and a valid one debiting the
 // balance under the user's own identity.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { expect, test } from "bun:test";
 import { toChecksumAddress } from "../../api/domain/wallet.ts";
-import { launchBrowser, screenshot } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { expectToast, launchUrl, mintInitData, telegramPage } from "./app-support.ts";
+import { screenshot } from "../support/browser.ts";
+import { toastText } from "../support/toast.ts";
+import { launchUrl, mintInitData, telegramPage, useAppServer } from "./app-support.ts";
 
-let server: TestServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  await ensureWebBuilt();
-  [server, browser] = await Promise.all([startTestServer({ SKIP_WEB_BUILD: "true" }), launchBrowser()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 15_000);
+const h = useAppServer();
 
 async function userApi(initData: string, path: string) {
-  const res = await fetch(`${server.url}/api/${path}`, { headers: { "X-Telegram-Init-Data": initData } });
+  const res = await fetch(`${h.server.url}/api/${path}`, { headers: { "X-Telegram-Init-Data": initData } });
   return res.json() as Promise<any>;
 }
 
 async function credit(userId: number, amount: string) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
+  const login = await fetch(`${h.server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+    body: JSON.stringify({ email: h.server.adminEmail, password: h.server.adminPassword }),
   });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${server.url}/api/admin/users/${userId}/adjust`, {
+  const res = await fetch(`${h.server.url}/api/admin/users/${userId}/adjust`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ amount, reason: "Browser test credit" }),
@@ -46,16 +34,16 @@ const randomHexAddress = () => `0x${Array.from(crypto.getRandomValues(new Uint8A
 
 test("set an invalid then a valid wallet; withdraw below 10 is refused, a valid amount debits the balance", async () => {
   const tgId = 8_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const initData = await mintInitData(server.url, tgId);
+  const initData = await mintInitData(h.server.url, tgId);
   const user = await userApi(initData, "me");
   await credit(user.id, "25");
 
-  const page = await telegramPage(browser);
+  const page = await telegramPage(h.browser);
   const withdrawCalls: Array<string | undefined> = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/me/withdraw") withdrawCalls.push(request.headers()["x-telegram-init-data"]);
   });
-  await page.goto(launchUrl(server.url, "/app/wallet", initData));
+  await page.goto(launchUrl(h.server.url, "/app/wallet", initData));
   await page.getByTestId("wallet-balance").getByText("25").waitFor();
   await page.getByTestId("no-wallet").waitFor();
   const withdraw = page.getByRole("button", { name: "Withdraw", exact: true });
@@ -67,7 +55,7 @@ test("set an invalid then a valid wallet; withdraw below 10 is refused, a valid 
   const address = dialog.locator("input[name=address]");
   await address.fill("0x12345");
   await dialog.getByRole("button", { name: "Save Wallet" }).click();
-  expect(await expectToast(page, "Invalid address")).toContain("Please enter a valid BEP-20 wallet address");
+  expect(await toastText(page, "Invalid address")).toContain("Please enter a valid BEP-20 wallet address");
 
   // Mixed case with a wrong EIP-55 checksum: the server refuses it and the app shows why.
   const checksummed = toChecksumAddress(randomHexAddress());
@@ -75,12 +63,12 @@ test("set an invalid then a valid wallet; withdraw below 10 is refused, a valid 
   const flipped = checksummed.slice(0, letter) + (checksummed[letter] === checksummed[letter]!.toUpperCase() ? checksummed[letter]!.toLowerCase() : checksummed[letter]!.toUpperCase()) + checksummed.slice(letter + 1);
   await address.fill(flipped);
   await dialog.getByRole("button", { name: "Save Wallet" }).click();
-  expect(await expectToast(page, "Failed to update wallet")).toContain("checksum");
+  expect(await toastText(page, "Failed to update wallet")).toContain("checksum");
   expect((await userApi(initData, "me")).walletBep20).toBeNull();
 
   await address.fill(checksummed);
   await dialog.getByRole("button", { name: "Save Wallet" }).click();
-  await expectToast(page, "Wallet updated successfully");
+  await toastText(page, "Wallet updated successfully");
   expect(await page.getByTestId("wallet-address").innerText()).toBe(checksummed);
   expect((await userApi(initData, "me")).walletBep20).toBe(checksummed);
 
@@ -95,17 +83,21 @@ test("set an invalid then a valid wallet; withdraw below 10 is refused, a valid 
   expect(await amount.getAttribute("max")).toBe("25.00");
   await amount.fill("5");
   await form.getByRole("button", { name: "Request Withdrawal" }).click();
-  expect(await expectToast(page, "Minimum withdrawal")).toContain("Minimum withdrawal amount is 10 USDT");
+  expect(await toastText(page, "Minimum withdrawal")).toContain("Minimum withdrawal amount is 10 USDT");
+  // The server's own rule for a withdrawal (amountRules in rules.ts), in its words.
+  await amount.fill("12.505");
+  await form.getByRole("button", { name: "Request Withdrawal" }).click();
+  expect(await toastText(page, "Invalid amount")).toContain("Amount must have at most 2 decimals");
   await amount.fill("30");
   await form.getByRole("button", { name: "Request Withdrawal" }).click();
-  await expectToast(page, "Insufficient balance");
+  await toastText(page, "Insufficient balance");
   expect(withdrawCalls).toEqual([]);
   expect((await userApi(initData, "me")).balanceUsdt).toBe("25.00");
   await screenshot(page, "app-wallet-withdraw-dialog");
 
   await amount.fill("12.50");
   await form.getByRole("button", { name: "Request Withdrawal" }).click();
-  expect(await expectToast(page, "Withdrawal request submitted")).toContain("Your request is being reviewed by our team");
+  expect(await toastText(page, "Withdrawal request submitted")).toContain("Your request is being reviewed by our team");
   await page.getByTestId("wallet-balance").getByText("12.5").waitFor();
   // 12.50 is above the minimum, but one request may be open at a time.
   await page.getByText("Your withdrawal is being processed").waitFor();

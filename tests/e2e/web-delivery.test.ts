@@ -3,30 +3,20 @@
 // headers whose Content-Security-Policy the mini app and the admin panel live with (no violation
 // while they render), the admin panel framed by nobody and the mini app only by Telegram Web.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { telegramWebOrigins } from "../../api/plugins/security-headers.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchUrl, mintInitData, telegramPage } from "./app-support.ts";
+import { launchUrl, mintInitData, telegramPage, useAppServer } from "./app-support.ts";
 
 const ALICE = 1_000_001; // A seeded demo user.
-let server: TestServer;
-let browser: Browser;
 let initData: string;
 
-beforeAll(async () => {
-  await ensureWebBuilt();
-  // The framing tests put our loopback server in a frame of a public origin, which Chromium's
-  // Local Network Access checks would block before any header of ours is read.
-  [server, browser] = await Promise.all([startTestServer({ SKIP_WEB_BUILD: "true" }), launchBrowser(["--disable-features=LocalNetworkAccessChecks"])]);
-  initData = await mintInitData(server.url, ALICE);
-}, 90_000);
+// The framing tests put our loopback server in a frame of a public origin, which Chromium's
+// Local Network Access checks would block before any header of ours is read.
+const h = useAppServer({}, ["--disable-features=LocalNetworkAccessChecks"]);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 15_000);
+beforeAll(async () => {
+  initData = await mintInitData(h.server.url, ALICE);
+});
 
 type Watch = { responses: Response[]; consoleErrors: string[]; violations: () => Promise<string[]> };
 
@@ -53,7 +43,7 @@ function entries(page: Page): Promise<Entry[]> {
     return all
       .filter((e) => e.name.startsWith(origin))
       .map((e) => ({ name: new URL(e.name).pathname, kind: e.initiatorType, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize }));
-  }, server.url);
+  }, h.server.url);
 }
 
 const isAsset = (e: Entry) => e.name.startsWith("/assets/");
@@ -66,10 +56,10 @@ describe("the mini app", () => {
   let firstLoad: Entry[];
 
   beforeAll(async () => {
-    page = await telegramPage(browser);
+    page = await telegramPage(h.browser);
     context = page.context();
     watched = await watch(page);
-    await page.goto(launchUrl(server.url, "/app", initData));
+    await page.goto(launchUrl(h.server.url, "/app", initData));
     await page.getByTestId("total-balance").getByText("USDT").waitFor();
     await page.waitForLoadState("networkidle");
     firstLoad = await entries(page);
@@ -87,7 +77,7 @@ describe("the mini app", () => {
   });
 
   test("pages must be revalidated, hashed assets are cached for good, each says what it is", async () => {
-    const ours = watched.responses.filter((r) => r.url().startsWith(server.url) && !new URL(r.url()).pathname.startsWith("/api/"));
+    const ours = watched.responses.filter((r) => r.url().startsWith(h.server.url) && !new URL(r.url()).pathname.startsWith("/api/"));
     const page = ours.find((r) => new URL(r.url()).pathname === "/app")!;
     expect(page.headers()["content-encoding"]).toBe("br");
     expect(page.headers()["cache-control"]).toBe("no-cache");
@@ -130,7 +120,7 @@ describe("the mini app", () => {
   }, 30_000);
 
   test("a second launch takes its scripts from the cache and asks only for the page again", async () => {
-    await page.goto(launchUrl(server.url, "/app", initData));
+    await page.goto(launchUrl(h.server.url, "/app", initData));
     await page.getByTestId("total-balance").getByText("USDT").waitFor();
     await page.waitForLoadState("networkidle");
     const again = await entries(page);
@@ -144,13 +134,13 @@ describe("the mini app", () => {
 
 describe("the admin panel", () => {
   test("renders every section under its Content-Security-Policy without a violation; large lists arrive compressed", async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
+    const login = await fetch(`${h.server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+      body: JSON.stringify({ email: h.server.adminEmail, password: h.server.adminPassword }),
     });
     const { token } = (await login.json()) as { token: string };
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const context = await h.browser.newContext({ baseURL: h.server.url, viewport: { width: 1280, height: 900 } });
     await context.addInitScript((value) => localStorage.setItem("admin_token", value), token);
     const page = await context.newPage();
     const watched = await watch(page);
@@ -182,7 +172,7 @@ describe("the admin panel", () => {
 describe("framing", () => {
   /** A page at `origin` (answered by the test, never fetched) holding our `path` in an iframe. */
   async function framedBy(origin: string, path: string): Promise<{ rendered: boolean; refused: boolean }> {
-    const context = await browser.newContext();
+    const context = await h.browser.newContext();
     const page = await context.newPage();
     let refused = false;
     const refusal = new Promise<void>((resolve) => {
@@ -192,7 +182,7 @@ describe("framing", () => {
         resolve();
       });
     });
-    await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><iframe src="${server.url}${path}" width="390" height="700"></iframe>` }));
+    await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><iframe src="${h.server.url}${path}" width="390" height="700"></iframe>` }));
     try {
       await page.goto(`${origin}/k/`);
       const content = page.frameLocator("iframe").locator("#root > *").first();
@@ -205,7 +195,7 @@ describe("framing", () => {
   }
 
   test("Telegram Web may show the mini app in its iframe", async () => {
-    const hash = new URL(launchUrl(server.url, "/app", initData)).hash;
+    const hash = new URL(launchUrl(h.server.url, "/app", initData)).hash;
     for (const origin of telegramWebOrigins) {
       const result = await framedBy(origin, `/app${hash}`);
       expect({ origin, ...result }).toEqual({ origin, rendered: true, refused: false });
@@ -213,7 +203,7 @@ describe("framing", () => {
   }, 60_000);
 
   test("any other site may frame neither the mini app nor the admin panel; Telegram Web not the admin panel", async () => {
-    const hash = new URL(launchUrl(server.url, "/app", initData)).hash;
+    const hash = new URL(launchUrl(h.server.url, "/app", initData)).hash;
     for (const [origin, path] of [
       ["https://evil.example", `/app${hash}`],
       ["https://evil.example", "/admin/login"],

@@ -5,14 +5,11 @@
 // { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.
 //
 // Usage: bun run tests/support/race-worker.ts '<json: { db, now, jobs: RaceJob[] }>'  < start
-import { createConfig } from "../../api/config.ts";
 import { adjustBalance } from "../../api/domain/admin-users.ts";
-import type { Deps } from "../../api/domain/context.ts";
-import { silentNotifier } from "../../api/domain/notifier.ts";
 import { completeTask } from "../../api/domain/tasks.ts";
 import { getUser } from "../../api/domain/users.ts";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "../../api/domain/withdrawals.ts";
-import { openDb } from "../../db/client.ts";
+import { openDeps } from "./deps.ts";
 
 export type RaceJob = { name: string; offset: number } & (
   | { action: "complete"; userId: number; taskId: number }
@@ -28,14 +25,8 @@ export type RaceJobSpec = RaceJob extends infer J ? (J extends RaceJob ? Omit<J,
 export type RaceResult = { job: string; ok: boolean; code?: string; message?: string; value?: unknown; startAt: number; readyAt: number; startedAt: number; finishedAt: number };
 
 const { db: path, now, jobs } = JSON.parse(process.argv[2]!) as { db: string; now: number; jobs: RaceJob[] };
-const db = openDb(path);
-const deps: Deps = {
-  db,
-  config: createConfig({ DATABASE_PATH: path, SEED_DEMO: "false" }),
-  clock: () => new Date(now),
-  membership: { isMember: async () => true },
-  notifier: silentNotifier,
-};
+const deps = openDeps(path, new Date(now));
+const db = deps.db;
 
 async function perform(job: RaceJob): Promise<unknown> {
   switch (job.action) {

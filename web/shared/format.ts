@@ -1,26 +1,5 @@
-// Display formatting shared by the admin panel and the mini app. Money arrives from the API as
-// exact decimal strings; it is formatted with string and integer arithmetic only, because a float
-// cannot hold most decimal amounts exactly.
-
-/**
- * The spec's money rule: "0.00" for empty or non-numeric input; otherwise the amount rounded to
- * two decimals (half away from zero) with trailing zeros stripped ("10.00" -> "10", "0.25" -> "0.25",
- * "12.50" -> "12.5", "0.005" -> "0.01").
- */
-export function formatUsdt(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "0.00";
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
-  const match = text.match(/^([+-]?)(\d*)(?:\.(\d*))?$/);
-  if (!match || (match[2] === "" && !match[3])) return "0.00";
-  const [, sign, whole = "", fraction = ""] = match;
-  // Hundredths as a BigInt, then round on the third decimal digit.
-  let hundredths = BigInt((whole || "0") + fraction.padEnd(2, "0").slice(0, 2));
-  if ((fraction[2] ?? "0") >= "5") hundredths += 1n;
-  const units = hundredths / 100n;
-  const cents = (hundredths % 100n).toString().padStart(2, "0").replace(/0+$/, "");
-  const negative = sign === "-" && hundredths !== 0n;
-  return `${negative ? "-" : ""}${units}${cents ? `.${cents}` : ""}`;
-}
+// Display formatting shared by the admin panel and the mini app: counts, addresses, hashes and
+// dates. Money is displayUsdt in api/domain/money.ts, the one module for amounts.
 
 /** "123456" -> "123,456": counts (never money) with thousands separators. */
 export function formatCount(value: number | null | undefined): string {
@@ -61,9 +40,4 @@ export function formatTimeOrDate(iso: string | null | undefined, now = new Date(
   if (Number.isNaN(date.getTime())) return "";
   if (date.toDateString() !== now.toDateString()) return formatDateTime(iso);
   return date.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false });
-}
-
-/** The name to show for a user: "@username", else the given fallback (e.g. "user_123"). */
-export function displayName(username: string | null | undefined, fallback: string): string {
-  return username ? `@${username}` : fallback;
 }

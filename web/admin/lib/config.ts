@@ -1,6 +1,7 @@
 // Public server configuration (product name, explorer URLs, broadcast pacing), read once and
 // shared by the whole panel; /api/config needs no token.
 import type { PublicConfigDto } from "../../../api/contract.ts";
+import { explorer } from "../../../api/domain/rules.ts";
 import { api } from "./api-client.ts";
 import { useQuery } from "./query.ts";
 
@@ -12,10 +13,10 @@ export function useConfig() {
   return useQuery("config", getConfig);
 }
 
-/** Explorer links; BscScan when the config has not arrived (or failed), as the spec's network is BSC. */
+/** Explorer links; the server's own (BscScan) when the config has not arrived or failed. */
 export function explorerUrls(config: PublicConfig | undefined) {
   return {
-    tx: (hash: string) => `${config?.explorerTxUrl ?? "https://bscscan.com/tx/"}${hash}`,
-    address: (address: string) => `${config?.explorerAddressUrl ?? "https://bscscan.com/address/"}${address}`,
+    tx: (hash: string) => `${config?.explorerTxUrl ?? explorer.tx}${hash}`,
+    address: (address: string) => `${config?.explorerAddressUrl ?? explorer.address}${address}`,
   };
 }

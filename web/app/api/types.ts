@@ -1,7 +1,17 @@
 // Shapes of the API answers the mini app reads. Those the server builds in one place come from
 // its contract (types only: nothing of the server reaches the bundle). Amounts are exact decimal
 // strings and times ISO strings.
-import type { LedgerEntryDto, LedgerReason, MeDto, PublicConfigDto, TaskKind, WithdrawalDto, WithdrawalStatus } from "../../../api/contract.ts";
+import type {
+  LeaderboardCategory,
+  LeaderboardEntryDto,
+  LedgerEntryDto,
+  LedgerReason,
+  MeDto,
+  PublicConfigDto,
+  TaskKind,
+  WithdrawalDto,
+  WithdrawalStatus,
+} from "../../../api/contract.ts";
 
 export type Config = PublicConfigDto;
 
@@ -26,24 +36,13 @@ export type { LedgerReason };
 
 export type LedgerEntry = LedgerEntryDto;
 
-/** One of the latest ledger movements; `type` is the ledger reason. */
-export type ActivityItem = { id: number; type: LedgerReason; direction?: "credit" | "debit"; title: string; time: string; amount: string };
+/** One of the latest ledger movements; `type` is the ledger reason, which the app labels itself. */
+export type ActivityItem = { id: number; type: LedgerReason; direction?: "credit" | "debit"; time: string; amount: string };
 
 export type { WithdrawalStatus };
 
 export type Withdrawal = WithdrawalDto;
 
-export type LeaderboardCategory = "earnings" | "referrals" | "activity";
+export type { LeaderboardCategory };
 
-export type LeaderboardEntry = {
-  id: number;
-  firstName: string;
-  username: string | null;
-  tgId: number;
-  rank: number;
-  balance?: string;
-  totalEarned?: string;
-  referralCount?: number;
-  taskCount?: number;
-  currentStreak?: number;
-};
+export type LeaderboardEntry = LeaderboardEntryDto;

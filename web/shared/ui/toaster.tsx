@@ -55,6 +55,7 @@ export function Toaster() {
         <li
           key={current.id}
           role="status"
+          data-testid="toast"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

@@ -1,5 +1,5 @@
 // An amount in USDT at one of three sizes (the spec's USDT amount badge).
-import { formatUsdt } from "../../../shared/format.ts";
+import { displayUsdt } from "../../../../api/domain/money.ts";
 
 const sizes = { small: "text-sm", medium: "text-lg", large: "text-3xl" };
 
@@ -7,7 +7,7 @@ export function UsdtAmount({ amount, size = "medium", sign, className = "" }: { 
   return (
     <span className={`font-bold tabular-nums ${sizes[size]} ${className}`}>
       {sign}
-      {formatUsdt(amount)}
+      {displayUsdt(amount)}
       <span className="ml-1 text-[0.6em] font-semibold opacity-70">USDT</span>
     </span>
   );

@@ -1,4 +1,7 @@
-// Shapes the dashboard reads (docs/api.md).
+// Shapes the dashboard reads (docs/api.md); leaderboard entries and chart points
+// from the server's own contract.
+import type { ActivityPoint, LeaderboardCategory, LeaderboardEntryDto } from "../../../../../api/contract.ts";
+
 export type AdminStats = { totalUsers: number; verifiedJoins: number; activeToday: number; pendingWithdrawals: number; botActive: boolean };
 
 export type RecentTask = {
@@ -10,20 +13,9 @@ export type RecentTask = {
   completionCount: number;
 };
 
-export type LeaderboardCategory = "earnings" | "referrals" | "activity";
+export type { LeaderboardCategory };
 
-export type LeaderboardEntry = {
-  id: number;
-  firstName: string;
-  username: string | null;
-  tgId: number;
-  rank: number;
-  balance?: string;
-  totalEarned?: string;
-  referralCount?: number;
-  taskCount?: number;
-  currentStreak?: number;
-};
+export type LeaderboardEntry = LeaderboardEntryDto;
 
 export type ActivityRange = "daily" | "weekly";
-export type ActivityPoint = { day: string; activity: number; registrations: number; completions: number };
+export type { ActivityPoint };

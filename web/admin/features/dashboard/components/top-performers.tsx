@@ -1,7 +1,9 @@
 // Top Performers: three tabs (Top Earners, Top Referrers, Most Active), each the top 5 with medals
 // for the first three ranks and numbers after.
 import { useState } from "react";
-import { formatCount, formatUsdt } from "../../../../shared/format.ts";
+import { displayName } from "../../../../../api/domain/display-name.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { formatCount } from "../../../../shared/format.ts";
 import { Medal } from "../../../../shared/ui/medal.tsx";
 import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
 import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
@@ -31,7 +33,7 @@ function RankMark({ rank }: { rank: number }) {
 }
 
 function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
-  if (category === "earnings") return { main: `${formatUsdt(entry.totalEarned)} USDT`, sub: `Balance ${formatUsdt(entry.balance)} USDT` };
+  if (category === "earnings") return { main: `${displayUsdt(entry.totalEarned)} USDT`, sub: `Balance ${displayUsdt(entry.balance)} USDT` };
   if (category === "referrals") return { main: `${formatCount(entry.referralCount)} referrals`, sub: "Qualified" };
   return { main: `${formatCount(entry.taskCount)} tasks`, sub: `${formatCount(entry.currentStreak)}-day streak` };
 }
@@ -57,7 +59,7 @@ function Board({ category }: { category: LeaderboardCategory }) {
             <RankMark rank={entry.rank} />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-slate-900">{entry.firstName || `User ${entry.tgId}`}</p>
-              <p className="truncate text-xs text-slate-500">{entry.username ? `@${entry.username}` : `ID ${entry.tgId}`}</p>
+              <p className="truncate text-xs text-slate-500">{displayName(entry.username, `ID ${entry.tgId}`)}</p>
             </div>
             <div className="text-right">
               <p className="text-sm font-semibold text-slate-900 tabular-nums">{main}</p>

@@ -4,10 +4,4 @@ import type { TaskDto, TaskKind } from "../../../../../api/contract.ts";
 export type { TaskKind };
 export type Task = TaskDto;
 
-export const taskKindLabels: Record<TaskKind, string> = {
-  daily_activity: "Daily Activity",
-  follow_channel: "Follow Channel",
-  custom: "Custom",
-};
-
 export const TASKS_KEY = "admin/tasks";

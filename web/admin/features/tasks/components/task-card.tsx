@@ -1,11 +1,12 @@
 // One task: icon by kind, title, description, Active/Inactive badge, reward, type, created date,
 // status and completions, with edit and the active switch.
+import { taskKindLabels } from "../../../../../api/domain/labels.ts";
 import { formatCount, formatDate } from "../../../../shared/format.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { PencilIcon } from "../../../../shared/ui/icons.tsx";
 import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { taskKindLabels, type Task } from "../api/types.ts";
+import type { Task } from "../api/types.ts";
 import { ActiveSwitch } from "./active-switch.tsx";
 import { TaskKindIcon } from "./task-kind-icon.tsx";
 

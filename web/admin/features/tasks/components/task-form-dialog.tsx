@@ -1,24 +1,25 @@
 // Create Task (and Edit Task) dialog: type, title (required), description, reward in USDT (number,
 // step 0.01, min 0) and whether it is active. Defaults as the spec says: daily_activity, 0.2, active.
 import { useEffect, useState, type FormEvent } from "react";
-import { wholeUsdt } from "../../../../../api/domain/money.ts";
-import { rules } from "../../../../../api/domain/rules.ts";
+import { taskKindLabels } from "../../../../../api/domain/labels.ts";
+import { readAmount, wholeUsdt } from "../../../../../api/domain/money.ts";
+import { amountRules, rules } from "../../../../../api/domain/rules.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog } from "../../../../shared/ui/dialog.tsx";
 import { InputField, SelectField, TextareaField } from "../../../../shared/ui/field.tsx";
-import { serverAmountError } from "../../../lib/amount-error.ts";
 import { useMutation } from "../../../lib/use-mutation.ts";
 import { createTask, type TaskInput } from "../api/create-task.ts";
-import { taskKindLabels, type Task, type TaskKind } from "../api/types.ts";
+import type { Task, TaskKind } from "../api/types.ts";
 import { updateTask } from "../api/update-task.ts";
 
-// Amounts typed by people carry at most 2 decimals (the input's step is 0.01), and a reward is
-// within the server's limit (from rules.ts).
-const REWARD_PATTERN = /^\d+(\.\d{1,2})?$/;
+// The server's own rule for a reward (rules.ts: at most 2 decimals, as the input's step 0.01 says,
+// and at most 1000 USDT), so the form refuses exactly what the server would, in its words.
 const MAX_REWARD = wholeUsdt(rules.maxTaskReward);
-const checkReward = (value: string) =>
-  REWARD_PATTERN.test(value) ? serverAmountError(value, { field: "Reward", maxDecimals: 2, max: rules.maxTaskReward }) : `Enter a reward from 0 to ${MAX_REWARD}, with at most 2 decimals`;
+const checkReward = (value: string) => {
+  const { problem } = readAmount(value, amountRules.taskReward);
+  return problem && `Reward ${problem}`;
+};
 
 const defaults: TaskInput = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true };
 
@@ -40,7 +41,10 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
 
   const { mutate, isPending } = useMutation(async (input: TaskInput) => {
     if (task) {
-      await updateTask(task.id, input);
+      // A reward left as it was is not sent again, so a task whose reward has more decimals than
+      // people may type (set before that rule) can still be edited.
+      const { rewardUsdt, ...rest } = input;
+      await updateTask(task.id, rewardUsdt === task.rewardUsdt ? rest : input);
       toast({ title: "Task updated successfully", variant: "success" });
     } else {
       await createTask(input);
@@ -50,12 +54,13 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
   });
 
   const titleError = touched && !form.title.trim() ? "Title is required" : undefined;
-  const rewardError = touched ? checkReward(form.rewardUsdt.trim()) : undefined;
+  const rewardKept = task !== undefined && form.rewardUsdt.trim() === task.rewardUsdt;
+  const rewardError = touched && !rewardKept ? checkReward(form.rewardUsdt.trim()) : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!form.title.trim() || checkReward(form.rewardUsdt.trim())) return;
+    if (!form.title.trim() || (!rewardKept && checkReward(form.rewardUsdt.trim()))) return;
     void mutate({ ...form, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() });
   };
 

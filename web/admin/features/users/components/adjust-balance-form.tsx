@@ -1,24 +1,21 @@
 // Credit or debit a balance by hand, with a required reason (recorded as admin_adjustment).
 import { useState, type FormEvent } from "react";
-import { rules } from "../../../../../api/domain/rules.ts";
-import { wholeUsdt } from "../../../../../api/domain/money.ts";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { amountRules, rules } from "../../../../../api/domain/rules.ts";
+import { displayUsdt, readAmount, wholeUsdt } from "../../../../../api/domain/money.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { InputField, SelectField } from "../../../../shared/ui/field.tsx";
-import { serverAmountError } from "../../../lib/amount-error.ts";
 import { useMutation } from "../../../lib/use-mutation.ts";
 import { adjustBalance } from "../api/adjust-balance.ts";
 import type { AdminUser } from "../api/types.ts";
 
-// Amounts typed by people: at most 2 decimals, not zero, and within the server's limit for one
-// adjustment (the limit itself is the server's, from rules.ts).
-const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
-const isZero = (value: string) => /^0*(\.0*)?$/.test(value);
-const checkAmount = (value: string) =>
-  !AMOUNT_PATTERN.test(value) || isZero(value)
-    ? "Enter an amount above 0 with at most 2 decimals"
-    : serverAmountError(value, { field: "Amount", maxDecimals: 2, max: rules.maxAdjustment });
+// The server's own rule for an adjustment (rules.ts), so the form refuses exactly what the server
+// would, in its words. The direction select gives the sign, so the amount typed here has none.
+const unsigned = { ...amountRules.adjustment, signed: false };
+const checkAmount = (value: string) => {
+  const { problem } = readAmount(value, unsigned);
+  return problem && `Amount ${problem}`;
+};
 
 export function AdjustBalanceForm({ user }: { user: AdminUser }) {
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
@@ -33,7 +30,7 @@ export function AdjustBalanceForm({ user }: { user: AdminUser }) {
   const { mutate, isPending } = useMutation(async () => {
     const signed = direction === "debit" ? `-${value}` : value;
     const { user: updated } = await adjustBalance(user.id, signed, reason.trim());
-    toast({ title: "Balance adjusted", description: `New balance: ${formatUsdt(updated.balanceUsdt)} USDT`, variant: "success" });
+    toast({ title: "Balance adjusted", description: `New balance: ${displayUsdt(updated.balanceUsdt)} USDT`, variant: "success" });
     setAmount("");
     setReason("");
     setTouched(false);

@@ -1,6 +1,7 @@
 // Ledger movements: credit or debit, reason label, note, time and signed amount.
-import { formatDateTime, formatUsdt } from "../../../../shared/format.ts";
-import { ledgerReasonLabel } from "../../../../shared/ledger-labels.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { formatDateTime } from "../../../../shared/format.ts";
+import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
 import { cn } from "../../../../shared/cn.ts";
 import type { LedgerEntry } from "../api/types.ts";
 
@@ -18,7 +19,7 @@ export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
           </div>
           <span className={cn("text-sm font-semibold whitespace-nowrap tabular-nums", entry.type === "credit" ? "text-emerald-700" : "text-rose-700")}>
             {entry.type === "credit" ? "+" : "−"}
-            {formatUsdt(entry.amount)} USDT
+            {displayUsdt(entry.amount)} USDT
           </span>
         </li>
       ))}

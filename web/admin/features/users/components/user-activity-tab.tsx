@@ -1,7 +1,8 @@
 // Activity tab: streak, tasks completed, last activity and the latest movements.
 import { cn } from "../../../../shared/cn.ts";
-import { formatCount, formatDateTime, formatUsdt } from "../../../../shared/format.ts";
-import { ledgerReasonLabel } from "../../../../shared/ledger-labels.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { formatCount, formatDateTime } from "../../../../shared/format.ts";
+import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
 import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
 import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
 import { useUserActivity } from "../api/get-user-activity.ts";
@@ -30,14 +31,12 @@ export function UserActivityTab({ userId }: { userId: number }) {
             {data.recentActivity.slice(0, RECENT).map((item, index) => (
               <li key={`${item.time}-${index}`} data-testid="activity-row" className="flex items-center justify-between gap-3 px-3 py-2.5">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{item.title || ledgerReasonLabel(item.type)}</p>
-                  <p className="text-xs text-slate-500">
-                    {ledgerReasonLabel(item.type)} · {formatDateTime(item.time)}
-                  </p>
+                  <p className="truncate text-sm font-medium text-slate-900">{ledgerReasonLabel(item.type)}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(item.time)}</p>
                 </div>
                 <span className={cn("text-sm font-semibold whitespace-nowrap tabular-nums", item.direction === "credit" ? "text-emerald-700" : item.direction === "debit" ? "text-rose-700" : "text-slate-900")}>
                   {item.direction === "credit" ? "+" : item.direction === "debit" ? "−" : ""}
-                  {formatUsdt(item.amount)} USDT
+                  {displayUsdt(item.amount)} USDT
                 </span>
               </li>
             ))}

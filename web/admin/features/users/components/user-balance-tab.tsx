@@ -1,5 +1,5 @@
 // Balance tab: balance figures, the manual adjustment form and the latest 5 ledger movements.
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
 import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
 import { RECENT_LEDGER, useUserBalance } from "../api/get-user-balance.ts";
@@ -13,9 +13,9 @@ export function UserBalanceTab({ user }: { user: AdminUser }) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-2">
-        <StatTile label="Balance" value={`${formatUsdt(user.balanceUsdt)}`} />
-        <StatTile label="Total earned" value={`${formatUsdt(user.totalEarned)}`} />
-        <StatTile label="Earned today" value={`${formatUsdt(user.earnedToday)}`} />
+        <StatTile label="Balance" value={`${displayUsdt(user.balanceUsdt)}`} />
+        <StatTile label="Total earned" value={`${displayUsdt(user.totalEarned)}`} />
+        <StatTile label="Earned today" value={`${displayUsdt(user.earnedToday)}`} />
       </div>
       <p className="-mt-2 text-xs text-slate-500">Amounts in USDT.</p>
       <AdjustBalanceForm user={user} />

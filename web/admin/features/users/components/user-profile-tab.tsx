@@ -1,4 +1,6 @@
-import { formatCount, formatDate, formatDateTime, formatUsdt } from "../../../../shared/format.ts";
+import { displayName } from "../../../../../api/domain/display-name.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { formatCount, formatDate, formatDateTime } from "../../../../shared/format.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
 import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
 import { fullName, type AdminUser } from "../api/types.ts";
@@ -11,7 +13,7 @@ export function UserProfileTab({ user }: { user: AdminUser }) {
       <DetailList
         rows={[
           ["Telegram ID", user.tgId],
-          ["Username", user.username ? `@${user.username}` : "Not set"],
+          ["Username", displayName(user.username, "Not set")],
           ["Name", fullName(user) || "Not set"],
           ["Referral code", <code key="ref" className="font-mono">{user.refCode}</code>],
           [
@@ -29,9 +31,9 @@ export function UserProfileTab({ user }: { user: AdminUser }) {
             "wide",
           ],
           ["Joined", formatDate(user.createdAt)],
-          ["Balance", `${formatUsdt(user.balanceUsdt)} USDT`],
-          ["Total earned", `${formatUsdt(user.totalEarned)} USDT`],
-          ["Earned today", `${formatUsdt(user.earnedToday)} USDT`],
+          ["Balance", `${displayUsdt(user.balanceUsdt)} USDT`],
+          ["Total earned", `${displayUsdt(user.totalEarned)} USDT`],
+          ["Earned today", `${displayUsdt(user.earnedToday)} USDT`],
           ["Streak", `${formatCount(user.currentStreak)} days`],
           ["Tasks completed", formatCount(user.tasksCompleted)],
           ["Qualified referrals", `${formatCount(user.qualifiedReferrals)} / ${formatCount(user.targetReferrals)}`],

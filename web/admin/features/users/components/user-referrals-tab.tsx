@@ -1,4 +1,5 @@
 // Referrals tab: qualified and invited counts, the referral link, and the 3 latest referrals.
+import { displayName } from "../../../../../api/domain/display-name.ts";
 import { formatCount } from "../../../../shared/format.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
 import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
@@ -38,7 +39,7 @@ export function UserReferralsTab({ user }: { user: AdminUser }) {
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {data.recentReferrals.slice(0, SHOWN).map((referral) => (
               <li key={referral.id} data-testid="referral-row" className="flex items-center justify-between gap-3 px-3 py-2.5">
-                <span className="truncate text-sm font-medium text-slate-900">{referral.username ? `@${referral.username}` : `User #${referral.id}`}</span>
+                <span className="truncate text-sm font-medium text-slate-900">{displayName(referral.username, referral.firstName)}</span>
                 <Badge tone={referral.isQualified ? "success" : "warning"}>{referral.isQualified ? "Qualified" : "Pending"}</Badge>
               </li>
             ))}

@@ -4,7 +4,8 @@
 // paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
 // hash field until the hash is changed.
 import { useEffect, useState } from "react";
-import { formatUsdt, shortenAddress } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { shortenAddress } from "../../../../shared/format.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog } from "../../../../shared/ui/dialog.tsx";
@@ -103,7 +104,7 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
           hint="Required: 0x followed by 64 hex characters."
         />
       )}
-      {action === "approve" && <p className="text-sm text-slate-600">Approve this withdrawal of {formatUsdt(withdrawal.amountUsdt)} USDT?</p>}
+      {action === "approve" && <p className="text-sm text-slate-600">Approve this withdrawal of {displayUsdt(withdrawal.amountUsdt)} USDT?</p>}
     </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { ArrowUpRightIcon } from "../../../components/ui/icons.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UsdtAmount } from "../../../components/ui/usdt-amount.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 
 type Props = { me: Me | undefined; minWithdrawal: string; walletPath: string };
 
@@ -19,16 +19,16 @@ export function BalanceOverview({ me, minWithdrawal, walletPath }: Props) {
       <div className="mt-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-accent-fg/15 p-3">
           <p className="text-xs opacity-80">Earned Today</p>
-          <p className="mt-0.5 font-bold" data-testid="earned-today">{me ? `+${formatUsdt(me.earnedToday)} USDT` : "…"}</p>
+          <p className="mt-0.5 font-bold" data-testid="earned-today">{me ? `+${displayUsdt(me.earnedToday)} USDT` : "…"}</p>
         </div>
         <div className="rounded-xl bg-accent-fg/15 p-3">
           <p className="text-xs opacity-80">Total Earned</p>
-          <p className="mt-0.5 font-bold">{me ? `${formatUsdt(me.totalEarned)} USDT` : "…"}</p>
+          <p className="mt-0.5 font-bold">{me ? `${displayUsdt(me.totalEarned)} USDT` : "…"}</p>
         </div>
       </div>
       <Link to={walletPath} className="mt-4 flex h-11 items-center justify-center gap-2 rounded-xl bg-accent-fg font-semibold text-accent transition active:scale-[0.98]">
         <ArrowUpRightIcon size={18} /> Withdraw
-        <span className="text-xs font-medium opacity-70">Min {formatUsdt(minWithdrawal)} USDT</span>
+        <span className="text-xs font-medium opacity-70">Min {displayUsdt(minWithdrawal)} USDT</span>
       </Link>
     </Card>
   );

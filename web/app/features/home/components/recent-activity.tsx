@@ -1,10 +1,11 @@
 // The latest ledger movements.
+import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
 import type { ActivityItem } from "../../../api/types.ts";
 import { Card, SectionTitle } from "../../../components/ui/card.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { CalendarIcon, ClockIcon, GiftIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "../../../components/ui/icons.tsx";
 import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 import { formatRelative } from "../../../lib/format-time.ts";
 
 const icons = { daily_task: CalendarIcon, follow_channel: MegaphoneIcon, referral_bonus: UsersIcon, referral_milestone: GiftIcon, withdrawal: WalletIcon, withdrawal_refund: WalletIcon };
@@ -29,12 +30,12 @@ export function RecentActivity({ items }: { items: ActivityItem[] | undefined })
                     <Icon size={17} />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{item.title}</p>
+                    <p className="truncate text-sm font-semibold">{ledgerReasonLabel(item.type)}</p>
                     <p className="text-xs text-hint">{formatRelative(item.time)}</p>
                   </div>
                   <span className={`text-sm font-bold tabular-nums ${debit ? "text-danger" : "text-success"}`}>
                     {debit ? "-" : "+"}
-                    {formatUsdt(item.amount)}
+                    {displayUsdt(item.amount)}
                   </span>
                 </li>
               );

@@ -3,8 +3,8 @@ import { Link } from "../../../lib/router.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { GiftIcon } from "../../../components/ui/icons.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
-import { percent } from "../../../lib/money.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { percent } from "../../../lib/percent.ts";
 
 export function ReferralProgress({ qualified, target, milestone, to }: { qualified: number; target: number; milestone: string; to: string }) {
   const remaining = Math.max(0, target - qualified);
@@ -22,7 +22,7 @@ export function ReferralProgress({ qualified, target, milestone, to }: { qualifi
         </div>
         <Progress value={percent(qualified, target)} label="Referral progress" />
         <p className="mt-2 text-sm text-hint">
-          {remaining > 0 ? `${remaining} more to unlock ${formatUsdt(milestone)} USDT` : `Milestone reached: ${formatUsdt(milestone)} USDT unlocked`}
+          {remaining > 0 ? `${remaining} more to unlock ${displayUsdt(milestone)} USDT` : `Milestone reached: ${displayUsdt(milestone)} USDT unlocked`}
         </p>
       </Card>
     </Link>

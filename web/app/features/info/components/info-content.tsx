@@ -1,7 +1,7 @@
 // The texts of the info tabs. Figures come from the server's configuration, so the FAQ states
 // the same minimum withdrawal the wallet enforces.
 import type { Config } from "../../../api/types.ts";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 
 export type InfoTab = "about" | "guide" | "faq" | "privacy" | "terms";
 
@@ -28,9 +28,9 @@ function Faq({ items }: { items: Array<[string, string]> }) {
 }
 
 export function InfoContent({ tab, config }: { tab: InfoTab; config: Config }) {
-  const min = `${formatUsdt(config.minWithdrawalUsdt)} USDT`;
-  const bonus = `${formatUsdt(config.referralBonusUsdt)} USDT`;
-  const milestone = `${formatUsdt(config.referralMilestoneUsdt)} USDT`;
+  const min = `${displayUsdt(config.minWithdrawalUsdt)} USDT`;
+  const bonus = `${displayUsdt(config.referralBonusUsdt)} USDT`;
+  const milestone = `${displayUsdt(config.referralMilestoneUsdt)} USDT`;
   const target = config.referralTarget;
   switch (tab) {
     case "about":

@@ -1,9 +1,10 @@
 // A ranking, with the first three places highlighted and the user's own row marked.
+import { displayName } from "../../../../../api/domain/display-name.ts";
 import type { LeaderboardCategory, LeaderboardEntry } from "../../../api/types.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { CrownIcon, FlameIcon, TrophyIcon } from "../../../components/ui/icons.tsx";
 import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 
 const podium = [
   { ring: "ring-gold bg-gold/15", text: "text-gold", label: "1st place" },
@@ -12,7 +13,7 @@ const podium = [
 ];
 
 function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
-  if (category === "earnings") return { main: `${formatUsdt(entry.totalEarned)} USDT`, sub: "earned" };
+  if (category === "earnings") return { main: `${displayUsdt(entry.totalEarned)} USDT`, sub: "earned" };
   if (category === "referrals") return { main: String(entry.referralCount ?? 0), sub: entry.referralCount === 1 ? "referral" : "referrals" };
   return {
     main: `${entry.taskCount ?? 0} tasks`,
@@ -54,7 +55,7 @@ export function LeaderboardList({ category, entries, ownTgId }: { category: Lead
                 {entry.firstName}
                 {own && <span className="ml-1 text-xs font-medium text-link">(you)</span>}
               </p>
-              <p className="truncate text-xs text-hint">{entry.username ? `@${entry.username}` : `#${entry.rank}`}</p>
+              <p className="truncate text-xs text-hint">{displayName(entry.username, `#${entry.rank}`)}</p>
             </div>
             <div className="text-right">
               <p className="text-sm font-bold tabular-nums">{main}</p>

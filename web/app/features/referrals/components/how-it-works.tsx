@@ -1,12 +1,12 @@
 // The referral rule in three steps, with the amounts the server pays.
 import { Card } from "../../../components/ui/card.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 
 export function HowItWorks({ bonus, milestone, target }: { bonus: string; milestone: string; target: number }) {
   const steps = [
     { title: "Share your link", text: "Send your referral link or QR code to friends." },
     { title: "Friends get qualified", text: "A referral qualifies after joining the channel and completing 2 daily tasks." },
-    { title: "Earn rewards", text: `Get ${formatUsdt(bonus)} USDT for each qualified referral and a ${formatUsdt(milestone)} USDT bonus at ${target}.` },
+    { title: "Earn rewards", text: `Get ${displayUsdt(bonus)} USDT for each qualified referral and a ${displayUsdt(milestone)} USDT bonus at ${target}.` },
   ];
   return (
     <Card>

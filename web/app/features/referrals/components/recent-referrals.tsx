@@ -1,4 +1,5 @@
 // The people the user invited, with their progress towards qualifying.
+import { displayName } from "../../../../../api/domain/display-name.ts";
 import { Card, SectionTitle } from "../../../components/ui/card.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -22,7 +23,7 @@ export function RecentReferrals({ referrals }: { referrals: RecentReferral[] | u
               <li key={r.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
                 <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-tint text-sm font-bold text-link">{r.firstName.slice(0, 1).toUpperCase()}</span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold">{r.username ? `@${r.username}` : r.firstName}</p>
+                  <p className="truncate text-sm font-semibold">{displayName(r.username, r.firstName)}</p>
                   <p className="text-xs text-hint">
                     {r.dailyTasksCompleted} tasks done · {r.channelJoined ? "in channel" : "not in channel"}
                   </p>

@@ -3,8 +3,8 @@ import { Card } from "../../../components/ui/card.tsx";
 import { GiftIcon } from "../../../components/ui/icons.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
-import { percent } from "../../../lib/money.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { percent } from "../../../lib/percent.ts";
 import type { ReferralSummary as Summary } from "../api/get-referrals.ts";
 
 export function ReferralSummary({ summary }: { summary: Summary | undefined }) {
@@ -13,7 +13,7 @@ export function ReferralSummary({ summary }: { summary: Summary | undefined }) {
   const stats = [
     { label: "Total Invited", value: String(summary.totalInvited) },
     { label: "Qualified", value: String(summary.qualifiedCount) },
-    { label: "Earned", value: `${formatUsdt(summary.totalEarned)} USDT` },
+    { label: "Earned", value: `${displayUsdt(summary.totalEarned)} USDT` },
   ];
   return (
     <Card className="space-y-4">
@@ -32,10 +32,10 @@ export function ReferralSummary({ summary }: { summary: Summary | undefined }) {
       <p className="text-sm text-hint">
         {remaining > 0 ? (
           <>
-            <b className="text-fg">{remaining} more</b> qualified referrals to earn <b className="text-fg">{formatUsdt(summary.rewardAmount)} USDT</b> bonus
+            <b className="text-fg">{remaining} more</b> qualified referrals to earn <b className="text-fg">{displayUsdt(summary.rewardAmount)} USDT</b> bonus
           </>
         ) : (
-          <>Milestone reached: {formatUsdt(summary.rewardAmount)} USDT bonus earned</>
+          <>Milestone reached: {displayUsdt(summary.rewardAmount)} USDT bonus earned</>
         )}
       </p>
       <div className="grid grid-cols-3 gap-2">

@@ -5,7 +5,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { ClockIcon } from "../../../components/ui/icons.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { formatCountdown, msUntilUtcMidnight } from "../../../lib/format-time.ts";
-import { percent } from "../../../lib/money.ts";
+import { percent } from "../../../lib/percent.ts";
 
 const isDone = (task: UserTask) => (task.kind === "daily_activity" ? task.completedToday : task.isCompleted);
 

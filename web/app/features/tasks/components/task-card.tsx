@@ -5,7 +5,7 @@ import type { UserTask } from "../../../api/types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { CalendarIcon, CheckIcon, ExternalIcon, MegaphoneIcon, StarIcon } from "../../../components/ui/icons.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { haptics } from "../../../telegram/haptics.ts";
 import { openLink } from "../../../telegram/links.ts";
@@ -41,7 +41,7 @@ export function TaskCard({ task, userId, channelUrl }: Props) {
       }
       const result = await completeTask(task.id);
       haptics.success();
-      toast({ title: `Task completed! You earned ${formatUsdt(result.reward)} USDT`, variant: "success" });
+      toast({ title: `Task completed! You earned ${displayUsdt(result.reward)} USDT`, variant: "success" });
     } catch {
       // The API client has shown "Task completion failed" with the server's reason.
       haptics.error();
@@ -76,7 +76,7 @@ export function TaskCard({ task, userId, channelUrl }: Props) {
         </div>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
-        <span className="text-sm font-bold text-success">+{formatUsdt(task.rewardUsdt)} USDT</span>
+        <span className="text-sm font-bold text-success">+{displayUsdt(task.rewardUsdt)} USDT</span>
         <div className="flex items-center gap-2">
           {task.kind === "follow_channel" && opened && !done && (
             <Button variant="ghost" size="sm" onClick={() => openLink(channelUrl)} aria-label="Open channel">

@@ -2,13 +2,13 @@
 import type { Me } from "../../../api/types.ts";
 import { FlameIcon } from "../../../components/ui/icons.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
+import { displayUsdt } from "../../../../../api/domain/money.ts";
 
 export function TaskStats({ me }: { me: Me | undefined }) {
   const stats = [
     { label: "Day Streak", value: me && <span className="inline-flex items-center gap-1 text-flame"><FlameIcon size={18} fill="currentColor" />{me.streak}</span>, testId: "task-streak" },
-    { label: "Earned Today", value: me && `${formatUsdt(me.earnedToday)}`, testId: "task-earned-today" },
-    { label: "Total Earned", value: me && `${formatUsdt(me.totalEarned)}`, testId: "task-total-earned" },
+    { label: "Earned Today", value: me && `${displayUsdt(me.earnedToday)}`, testId: "task-earned-today" },
+    { label: "Total Earned", value: me && `${displayUsdt(me.totalEarned)}`, testId: "task-total-earned" },
   ];
   return (
     <div className="grid grid-cols-3 gap-2">

@@ -1,20 +1,11 @@
 // Ledger movements, credits and debits, with the reason in words.
-import type { LedgerEntry, LedgerReason } from "../../../api/types.ts";
+import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
+import type { LedgerEntry } from "../../../api/types.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "../../../components/ui/icons.tsx";
 import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { formatDateTime, formatUsdt } from "../../../../shared/format.ts";
-
-const reasonLabels: Record<LedgerReason, string> = {
-  daily_task: "Daily Task Reward",
-  follow_channel: "Channel Join Reward",
-  custom_task: "Task Reward",
-  referral_bonus: "Referral Bonus",
-  referral_milestone: "Referral Milestone Bonus",
-  withdrawal: "Withdrawal",
-  withdrawal_refund: "Withdrawal Refund",
-  admin_adjustment: "Balance Adjustment",
-};
+import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { formatDateTime } from "../../../../shared/format.ts";
 
 export function TransactionList({ entries }: { entries: LedgerEntry[] | undefined }) {
   if (!entries) return <ListSkeleton rows={4} />;
@@ -29,7 +20,7 @@ export function TransactionList({ entries }: { entries: LedgerEntry[] | undefine
               {credit ? <ArrowDownLeftIcon size={17} /> : <ArrowUpRightIcon size={17} />}
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold">{reasonLabels[entry.reason] ?? entry.reason}</p>
+              <p className="truncate text-sm font-semibold">{ledgerReasonLabel(entry.reason)}</p>
               <p className="truncate text-xs text-hint">
                 {formatDateTime(entry.createdAt)}
                 {entry.note ? ` · ${entry.note}` : ""}
@@ -37,7 +28,7 @@ export function TransactionList({ entries }: { entries: LedgerEntry[] | undefine
             </div>
             <span className={`text-sm font-bold tabular-nums ${credit ? "text-success" : "text-danger"}`}>
               {credit ? "+" : "-"}
-              {formatUsdt(entry.amount)}
+              {displayUsdt(entry.amount)}
             </span>
           </li>
         );

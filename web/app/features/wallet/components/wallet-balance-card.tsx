@@ -6,13 +6,12 @@ import { Card } from "../../../components/ui/card.tsx";
 import { ArrowUpRightIcon } from "../../../components/ui/icons.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UsdtAmount } from "../../../components/ui/usdt-amount.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
-import { micros } from "../../../lib/money.ts";
+import { displayUsdt, usdt } from "../../../../../api/domain/money.ts";
 
 type Props = { me: Me | undefined; minimum: string; hasOpenWithdrawal: boolean; onWithdraw: () => void };
 
 function blocker(me: Me, minimum: string, hasOpenWithdrawal: boolean): string | null {
-  if (micros(me.balanceUsdt) < micros(minimum)) return `Reach ${formatUsdt(minimum)} USDT to withdraw.`;
+  if (usdt(me.balanceUsdt) < usdt(minimum)) return `Reach ${displayUsdt(minimum)} USDT to withdraw.`;
   if (!me.walletBep20) return "Set your wallet below to withdraw.";
   if (hasOpenWithdrawal) return "Your withdrawal is being processed; you can request another once it is done.";
   return null;
@@ -26,7 +25,7 @@ export function WalletBalanceCard({ me, minimum, hasOpenWithdrawal, onWithdraw }
       <div className="mt-1 h-10" data-testid="wallet-balance">
         {me ? <UsdtAmount amount={me.balanceUsdt} size="large" /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
       </div>
-      <p className="mt-1 text-xs opacity-80">BEP-20 (BSC) · Minimum withdrawal {formatUsdt(minimum)} USDT</p>
+      <p className="mt-1 text-xs opacity-80">BEP-20 (BSC) · Minimum withdrawal {displayUsdt(minimum)} USDT</p>
       <Button block size="lg" className="mt-4 bg-accent-fg! text-accent!" disabled={reason !== null} onClick={onWithdraw}>
         <ArrowUpRightIcon size={18} /> Withdraw
       </Button>

@@ -1,10 +1,10 @@
-// The withdrawal request: an amount between the minimum and the balance, at most two decimals,
-// compared as integer micro-USDT.
+// The withdrawal request: an amount the server's own rule takes (amountRules.withdrawal: at most
+// two decimals), between the minimum and the balance, compared as integer micro-USDT.
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { formatUsdt } from "../../../../shared/format.ts";
-import { toMicros, micros } from "../../../lib/money.ts";
+import { displayUsdt, readAmount, usdt } from "../../../../../api/domain/money.ts";
+import { amountRules } from "../../../../../api/domain/rules.ts";
 import { toast } from "../../../../shared/toast.ts";
 import { haptics } from "../../../telegram/haptics.ts";
 import { requestWithdrawal } from "../api/request-withdrawal.ts";
@@ -25,10 +25,10 @@ export function WithdrawDialog({ open, onClose, balance, minimum, address }: Pro
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const value = toMicros(amount, 2);
-    if (value === null) return refuse("Invalid amount", "Enter an amount like 10 or 12.50 (at most 2 decimals)");
-    if (value < micros(minimum)) return refuse("Minimum withdrawal", `Minimum withdrawal amount is ${formatUsdt(minimum)} USDT`);
-    if (value > micros(balance)) return refuse("Insufficient balance", `You can withdraw at most ${formatUsdt(balance)} USDT`);
+    const { micro, problem } = readAmount(amount, amountRules.withdrawal);
+    if (problem !== undefined) return refuse("Invalid amount", `Amount ${problem}`);
+    if (micro < usdt(minimum)) return refuse("Minimum withdrawal", `Minimum withdrawal amount is ${displayUsdt(minimum)} USDT`);
+    if (micro > usdt(balance)) return refuse("Insufficient balance", `You can withdraw at most ${displayUsdt(balance)} USDT`);
     setSending(true);
     try {
       await requestWithdrawal(amount.trim());
@@ -45,7 +45,7 @@ export function WithdrawDialog({ open, onClose, balance, minimum, address }: Pro
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Withdraw USDT" description={`Available: ${formatUsdt(balance)} USDT · processed within 24-48 hours`}>
+    <Dialog open={open} onClose={onClose} title="Withdraw USDT" description={`Available: ${displayUsdt(balance)} USDT · processed within 24-48 hours`}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <label className="block">
           <span className="mb-1 block text-sm font-medium">Amount (USDT)</span>
@@ -59,7 +59,7 @@ export function WithdrawDialog({ open, onClose, balance, minimum, address }: Pro
               max={maxTypable(balance)}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
-              placeholder={`Min ${formatUsdt(minimum)}`}
+              placeholder={`Min ${displayUsdt(minimum)}`}
               autoFocus
               className="h-12 min-w-0 flex-1 rounded-xl border border-line bg-page px-3 text-lg font-semibold tabular-nums outline-none focus:border-accent"
             />
