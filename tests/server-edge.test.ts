@@ -7,17 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { maxServerBodyBytes } from "../api/plugins/body-limits.ts";
 import { freePort, startTestServer, type TestServer } from "./support/server.ts";
+import { until } from "./support/until.ts";
 
 const root = join(import.meta.dir, "..");
 const quick = { SKIP_WEB_BUILD: "true" };
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
-async function waitForHealth(url: string, deadline = Date.now() + 30_000): Promise<void> {
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}`);
-    await Bun.sleep(100);
-  }
-}
+const waitForHealth = (url: string, ms = 30_000) => until(`an answer from ${url}`, () => fetch(`${url}/api/health`).then((r) => r.ok, () => false), ms);
 
 /** Pids of server processes (`api/main.ts`) whose environment names this database file. */
 function serversOn(databasePath: string): number[] {
@@ -112,7 +108,7 @@ describe("a server on a fresh folder", () => {
       expect(telegramCalls).toBe(0);
       expect(existsSync(join(otherDir, "second.sqlite"))).toBe(false);
       // The first server goes on serving.
-      await waitForHealth(server.url, Date.now() + 2_000);
+      await waitForHealth(server.url, 2_000);
     } finally {
       telegram.stop(true);
       rmSync(otherDir, { recursive: true, force: true });
