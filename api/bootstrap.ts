@@ -3,12 +3,12 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { migrateDb, openDb } from "../db/client.ts";
+import { migrateDb, openDb } from "@/db/client.ts";
 import type { Config } from "./config.ts";
-import { ensureAdmin } from "./domain/admins.ts";
-import type { Deps } from "./domain/context.ts";
-import { demoMembershipChecker } from "./domain/membership.ts";
-import { silentNotifier } from "./domain/notifier.ts";
+import { ensureAdmin } from "@/domain/admins.ts";
+import type { Deps } from "@/domain/context.ts";
+import { demoMembershipChecker } from "@/domain/membership.ts";
+import { silentNotifier } from "@/domain/notifier.ts";
 
 export function openDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
   const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb, mmapMb: config.mmapMb });

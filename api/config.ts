@@ -1,6 +1,6 @@
 // The one place the environment is read. Everything else receives a validated Config.
 import { z } from "zod";
-import { adminPasswordSchema } from "./domain/admin-password.ts";
+import { adminPasswordSchema } from "@/domain/admin-password.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])

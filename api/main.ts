@@ -1,17 +1,17 @@
 // `npm start`: migrate, seed on an empty demo database, build the web app if needed, serve the
 // API and the web app on one port, and stop cleanly on Ctrl-C.
 import { ConfigError, createConfig } from "./config.ts";
-import { createApp } from "./app.ts";
+import { createApp } from "./http/app.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { assertPortFree, listen, PortInUseError } from "./listen.ts";
-import { checkpointInBackground } from "../db/checkpoints.ts";
-import { seedIfEmpty } from "../db/seed.ts";
-import { botNotifier } from "../bot/notifier.ts";
-import { botApiMembershipChecker } from "../bot/membership.ts";
-import { startBot, type BotRuntime } from "../bot/run.ts";
-import { createBotStatus } from "../bot/status.ts";
-import { botApi } from "../bot/telegram-api.ts";
+import { checkpointInBackground } from "@/db/checkpoints.ts";
+import { seedIfEmpty } from "@/domain/seed.ts";
+import { botNotifier } from "@/bot/notifier.ts";
+import { botApiMembershipChecker } from "@/bot/membership.ts";
+import { startBot, type BotRuntime } from "@/bot/run.ts";
+import { createBotStatus } from "@/bot/status.ts";
+import { botApi } from "@/bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "./runtime.ts";
 
 async function main() {

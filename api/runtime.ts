@@ -1,6 +1,6 @@
 // What the running process offers the API beyond the database: what the bot is doing, and a
 // broadcast flush when there is a bot. Demo mode has neither.
-import type { FlushReport } from "./domain/broadcast.ts";
+import type { FlushReport } from "@/domain/broadcast.ts";
 
 export const botStates = ["off", "starting", "active", "unreachable"] as const;
 

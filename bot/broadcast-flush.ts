@@ -1,8 +1,8 @@
 // Delivers the next batch of queued broadcast messages through the Bot API.
 import { GrammyError, type Api } from "grammy";
-import { claimBatch, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "../api/domain/broadcast.ts";
-import type { Deps } from "../api/domain/context.ts";
-import { setReachable } from "../api/domain/users.ts";
+import { claimBatch, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "@/domain/broadcast.ts";
+import type { Deps } from "@/domain/context.ts";
+import { setReachable } from "@/domain/users.ts";
 import { grammySignal } from "./telegram-api.ts";
 import { classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
 

@@ -1,8 +1,8 @@
 // When flushes run: every BROADCAST_INTERVAL seconds and on demand (API, CLI), one at a time,
 // and never against Telegram while it has asked us to wait (429) or is having an outage.
 import type { Api } from "grammy";
-import { emptyFlushReport, queuedDeliveries, type FlushReport } from "../api/domain/broadcast.ts";
-import type { Deps } from "../api/domain/context.ts";
+import { emptyFlushReport, queuedDeliveries, type FlushReport } from "@/domain/broadcast.ts";
+import type { Deps } from "@/domain/context.ts";
 import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
 import { flushBroadcasts } from "./broadcast-flush.ts";
 

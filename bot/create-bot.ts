@@ -1,7 +1,7 @@
 // Builds the grammY bot from its features. Everything it needs arrives as arguments: no
 // module-level state, so tests create as many bots as they like against a fake Bot API.
 import { Bot } from "grammy";
-import type { Deps } from "../api/domain/context.ts";
+import type { Deps } from "@/domain/context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
 import { reachability } from "./features/reachability.ts";

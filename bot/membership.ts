@@ -1,7 +1,7 @@
 // The channel membership check through the Bot API: getChatMember on the configured channel.
 import { GrammyError, type Api } from "grammy";
-import { AppError } from "../api/domain/errors.ts";
-import type { MembershipChecker } from "../api/domain/membership.ts";
+import { AppError } from "@/domain/errors.ts";
+import type { MembershipChecker } from "@/domain/membership.ts";
 import { describeTelegramError } from "./telegram-errors.ts";
 
 export function botApiMembershipChecker(api: Api, channelId: string | undefined, log: (line: string) => void = console.error): MembershipChecker {

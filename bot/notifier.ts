@@ -1,7 +1,7 @@
 // Sends notices about money to users. Fire and forget: the admin action that caused a notice
 // has already committed, and a user who blocked the bot must not make it fail.
 import type { Api } from "grammy";
-import type { Notifier } from "../api/domain/notifier.ts";
+import type { Notifier } from "@/domain/notifier.ts";
 import { texts } from "./texts.ts";
 
 export function botNotifier(api: Api, log: (line: string) => void = console.error): Notifier & { idle(): Promise<void> } {

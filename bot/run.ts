@@ -2,9 +2,9 @@
 // plus the broadcast scheduler. Returns at once with the Runtime the API reports and uses for
 // flushes; the bot connects to Telegram in the background, however long that takes.
 import type { Elysia } from "elysia";
-import type { FlushReport } from "../api/domain/broadcast.ts";
-import type { Deps } from "../api/domain/context.ts";
-import type { Runtime } from "../api/runtime.ts";
+import type { FlushReport } from "@/domain/broadcast.ts";
+import type { Deps } from "@/domain/context.ts";
+import type { Runtime } from "@/api/runtime.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";

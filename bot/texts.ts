@@ -1,6 +1,6 @@
 // What the bot says. Kept together so the voice stays consistent.
-import type { Notice } from "../api/domain/notifier.ts";
-import { explorer } from "../api/domain/rules.ts";
+import type { Notice } from "@/domain/notifier.ts";
+import { explorer } from "@/domain/rules.ts";
 
 export const texts = {
   welcome: (firstName: string, link: string) =>

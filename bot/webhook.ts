@@ -4,7 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { webhookCallback } from "grammy";
-import { AppError } from "../api/domain/errors.ts";
+import { AppError } from "@/domain/errors.ts";
 import type { RefBot } from "./create-bot.ts";
 
 export function webhookRoute(bot: RefBot, url: string, secret: string) {

@@ -1,26 +1,31 @@
 // The typed client of the refbot HTTP API (docs/api.md). Answer types come from the server's own
-// contract (derived from its view functions), so a shape is written once.
+// contract, read off its routes, so the CLI never writes a shape.
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
-import type { FlushReport } from "../api/domain/broadcast.ts";
-import type { LeaderboardCategory } from "../api/domain/leaderboard.ts";
-import type { ActivityPoint } from "../api/domain/stats.ts";
-import type { AdminUserDto, Jsonify, LeaderboardEntryDto, LedgerEntryDto, TaskDto, WithdrawalDto } from "../api/contract.ts";
-import type { TaskKind, WithdrawalStatus } from "../db/schema/index.ts";
+import type {
+  ActivityPointDto,
+  AdjustmentDto,
+  AdminMeDto,
+  AdminStatsDto,
+  AdminUserDto,
+  AuditEntryDto,
+  BroadcastDto,
+  FlushReportDto,
+  HealthDto,
+  LeaderboardCategory,
+  LeaderboardEntryDto,
+  LedgerEntryDto,
+  LoginDto,
+  NewTaskBody,
+  QueuedBroadcastDto,
+  TaskChangesBody,
+  TaskDto,
+  UserActivityDto,
+  UserReferralsDto,
+  WithdrawalDto,
+  WithdrawalStatus,
+} from "@/api/http/contract.ts";
 import type { Connection } from "./config.ts";
 import { ApiError, CliError, exitCodes, UnreachableError } from "./errors.ts";
-
-export type Task = TaskDto;
-export type Withdrawal = WithdrawalDto;
-export type AdminUser = AdminUserDto;
-export type LedgerEntry = LedgerEntryDto;
-export type LeaderboardEntry = LeaderboardEntryDto;
-export type Stats = { totalUsers: number; verifiedJoins: number; activeToday: number; pendingWithdrawals: number; botActive: boolean };
-export type Broadcast = { id: number; message: string; createdAt: string; total: number; pending: number; sent: number; failed: number; etaSeconds: number };
-export type AuditEntry = { id: number; adminId: number | null; adminEmail: string | null; action: string; targetType: string; targetId: number | null; detail: unknown; createdAt: string };
-export type UserReferrals = { qualifiedCount: number; totalInvited: number; referralLink: string; recentReferrals: { id: number; username: string | null; firstName: string; isQualified: boolean; status: string }[] };
-export type UserActivity = { currentStreak: number; tasksCompleted: number; lastActivity: string | null; recentActivity: { type: string; title: string; amount: string; direction: string; time: string }[] };
-export type LoginAnswer = { token: string; expiresAt: string; admin: { id: number; email: string } };
-export type TaskInput = Partial<{ kind: TaskKind; title: string; description: string; rewardUsdt: string; isActive: boolean }>;
 
 /** Turns ky's failures into the CLI's: the server's `{ message, code }`, or "cannot reach". */
 async function call<T>(connection: Connection, send: () => Promise<T>): Promise<T> {
@@ -81,32 +86,32 @@ export function createApiClient(connection: Connection) {
 
   return {
     apiUrl: connection.apiUrl,
-    health: () => get<{ ok: boolean; demoMode: boolean; botActive: boolean }>("health"),
-    login: (email: string, password: string) => send<LoginAnswer>("post", "auth/login", { email, password }),
+    health: () => get<HealthDto>("health"),
+    login: (email: string, password: string) => send<LoginDto>("post", "auth/login", { email, password }),
     logout: () => send<{ ok: true }>("post", "auth/logout"),
-    me: () => get<{ id: number; email: string }>("admin/me"),
-    stats: () => get<Stats>("admin/stats"),
-    activityStats: (range: "daily" | "weekly") => get<ActivityPoint[]>("admin/activity-stats", { range }),
-    withdrawals: (q: { status?: WithdrawalStatus; limit?: number; before?: number }) => get<Withdrawal[]>("admin/withdrawals", q),
-    approveWithdrawal: (id: number) => send<Withdrawal>("patch", `admin/withdrawals/${id}/approve`),
-    rejectWithdrawal: (id: number, reason: string) => send<Withdrawal>("patch", `admin/withdrawals/${id}/reject`, { reason }),
-    payWithdrawal: (id: number, txHash: string) => send<Withdrawal>("patch", `admin/withdrawals/${id}/paid`, { txHash }),
-    tasks: () => get<Task[]>("admin/tasks"),
-    createTask: (input: TaskInput) => send<Task>("post", "admin/tasks", input),
-    updateTask: (id: number, input: TaskInput) => send<Task>("patch", `admin/tasks/${id}`, input),
-    users: (q: { search?: string; limit?: number }) => get<AdminUser[]>("admin/users", q),
-    user: (id: number) => get<AdminUser>(`admin/users/${id}`),
-    userLedger: (id: number, limit?: number) => get<LedgerEntry[]>(`admin/users/${id}/balance`, { limit }),
-    userReferrals: (id: number) => get<UserReferrals>(`admin/users/${id}/referrals`),
-    userActivity: (id: number) => get<UserActivity>(`admin/users/${id}/activity`),
-    banUser: (id: number, reason?: string) => send<AdminUser>("post", `admin/users/${id}/ban`, reason ? { reason } : {}),
-    unbanUser: (id: number) => send<AdminUser>("post", `admin/users/${id}/unban`),
-    adjustBalance: (id: number, amount: string, reason: string) => send<{ user: AdminUser; entry: LedgerEntry }>("post", `admin/users/${id}/adjust`, { amount, reason }),
-    leaderboard: (category: LeaderboardCategory, limit?: number) => get<LeaderboardEntry[]>(`admin/leaderboard/${category}`, { limit }),
-    broadcast: (message: string) => send<{ queuedCount: number; broadcast: Broadcast }>("post", "admin/broadcast", { message }),
-    broadcasts: (limit?: number) => get<Broadcast[]>("admin/broadcasts", { limit }),
-    flushBroadcasts: () => send<Jsonify<FlushReport>>("post", "admin/broadcasts/flush"),
-    audit: (limit?: number) => get<AuditEntry[]>("admin/audit", { limit }),
+    me: () => get<AdminMeDto>("admin/me"),
+    stats: () => get<AdminStatsDto>("admin/stats"),
+    activityStats: (range: "daily" | "weekly") => get<ActivityPointDto[]>("admin/activity-stats", { range }),
+    withdrawals: (q: { status?: WithdrawalStatus; limit?: number; before?: number }) => get<WithdrawalDto[]>("admin/withdrawals", q),
+    approveWithdrawal: (id: number) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/approve`),
+    rejectWithdrawal: (id: number, reason: string) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/reject`, { reason }),
+    payWithdrawal: (id: number, txHash: string) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/paid`, { txHash }),
+    tasks: () => get<TaskDto[]>("admin/tasks"),
+    createTask: (input: NewTaskBody) => send<TaskDto>("post", "admin/tasks", input),
+    updateTask: (id: number, input: TaskChangesBody) => send<TaskDto>("patch", `admin/tasks/${id}`, input),
+    users: (q: { search?: string; limit?: number }) => get<AdminUserDto[]>("admin/users", q),
+    user: (id: number) => get<AdminUserDto>(`admin/users/${id}`),
+    userLedger: (id: number, limit?: number) => get<LedgerEntryDto[]>(`admin/users/${id}/balance`, { limit }),
+    userReferrals: (id: number) => get<UserReferralsDto>(`admin/users/${id}/referrals`),
+    userActivity: (id: number) => get<UserActivityDto>(`admin/users/${id}/activity`),
+    banUser: (id: number, reason?: string) => send<AdminUserDto>("post", `admin/users/${id}/ban`, reason ? { reason } : {}),
+    unbanUser: (id: number) => send<AdminUserDto>("post", `admin/users/${id}/unban`),
+    adjustBalance: (id: number, amount: string, reason: string) => send<AdjustmentDto>("post", `admin/users/${id}/adjust`, { amount, reason }),
+    leaderboard: (category: LeaderboardCategory, limit?: number) => get<LeaderboardEntryDto[]>(`admin/leaderboard/${category}`, { limit }),
+    broadcast: (message: string) => send<QueuedBroadcastDto>("post", "admin/broadcast", { message }),
+    broadcasts: (limit?: number) => get<BroadcastDto[]>("admin/broadcasts", { limit }),
+    flushBroadcasts: () => send<FlushReportDto>("post", "admin/broadcasts/flush"),
+    audit: (limit?: number) => get<AuditEntryDto[]>("admin/audit", { limit }),
   };
 }
 

@@ -2,7 +2,7 @@
 // and leaves as one line on stderr and an exit code a script can act on.
 import { CommanderError } from "commander";
 import { z } from "zod";
-import { AppError } from "../api/domain/errors.ts";
+import { AppError } from "@/domain/errors.ts";
 import { stderrColors } from "./output/colors.ts";
 
 /**

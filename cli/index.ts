@@ -1,6 +1,6 @@
 // `refbot`: registers the commands and hands every failure to the one error handler.
 import { Command } from "commander";
-import packageJson from "../package.json" with { type: "json" };
+import packageJson from "@/package.json" with { type: "json" };
 import { adminCommand } from "./commands/admin.ts";
 import { auditCommand } from "./commands/audit.ts";
 import { authCommands } from "./commands/auth.ts";

@@ -2,7 +2,7 @@
 // configuration (DATABASE_PATH via api/config.ts), exactly as `npm start` would pick it.
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { ConfigError, createConfig, type Config } from "../api/config.ts";
+import { ConfigError, createConfig, type Config } from "@/api/config.ts";
 import { CliError, exitCodes } from "./errors.ts";
 
 export const dbOption = ["--db <file>", "SQLite file (default: DATABASE_PATH, else data/refbot.sqlite)"] as const;

@@ -1,7 +1,7 @@
 // Flag validation shared by the commands: zod schemas run inside each action, before any call,
 // and a failure names the flag as the user typed it.
 import { z } from "zod";
-import { readAmount, type AmountRule } from "../api/domain/money.ts";
+import { readAmount, type AmountRule } from "@/domain/money.ts";
 import { usageError } from "./errors.ts";
 
 export const id = z.coerce.number({ error: "must be a positive integer" }).int("must be a positive integer").positive("must be a positive integer").max(Number.MAX_SAFE_INTEGER, "is too large");

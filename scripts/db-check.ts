@@ -1,8 +1,8 @@
 // `npm run db:check [file]`: the ledger invariant over a database file; exits 1 on any problem.
 import { existsSync } from "node:fs";
-import { createConfig } from "../api/config.ts";
-import { openDb } from "../db/client.ts";
-import { checkLedger } from "../api/domain/ledger-check.ts";
+import { createConfig } from "@/api/config.ts";
+import { openDb } from "@/db/client.ts";
+import { checkLedger } from "@/domain/ledger-check.ts";
 
 const file = process.argv[2] ?? createConfig(process.env).databasePath;
 if (!existsSync(file)) {

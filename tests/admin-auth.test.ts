@@ -3,10 +3,10 @@
 // user call carries.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import { demoInitDataToken } from "../api/app.ts";
-import { initDataKey, signInitData } from "../api/domain/init-data.ts";
-import { eq } from "../db/ops.ts";
-import { admins } from "../db/schema/index.ts";
+import { demoInitDataToken } from "@/api/http/app.ts";
+import { initDataKey, signInitData } from "@/domain/init-data.ts";
+import { eq } from "@/db/ops.ts";
+import { admins } from "@/db/schema/index.ts";
 import { adminEmail, adminPassword, jwtSecret, makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 /** Every admin route, with a body that would be valid, so only the token decides. */

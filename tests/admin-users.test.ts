@@ -1,11 +1,11 @@
 // What admins do with users: find them, page through them, ban and unban, adjust balances, and
 // read a user's ledger, referrals and activity; every action leaves an audit row.
 import { beforeEach, describe, expect, test } from "bun:test";
-import { addAdmin } from "../api/domain/admins.ts";
-import { usdt } from "../api/domain/money.ts";
-import { toChecksumAddress } from "../api/domain/wallet.ts";
-import { eq } from "../db/ops.ts";
-import { adminAudit, ledger } from "../db/schema/index.ts";
+import { addAdmin } from "@/domain/admins.ts";
+import { usdt } from "@/domain/money.ts";
+import { toChecksumAddress } from "@/domain/wallet.ts";
+import { eq } from "@/db/ops.ts";
+import { adminAudit, ledger } from "@/db/schema/index.ts";
 import { adminEmail, adminPassword, makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -326,7 +326,7 @@ describe("a user's balance, referrals and activity", () => {
       ["daily_task", "0.30", "2026-03-10T09:30:00.000Z"],
       ["daily_task", "0.30", "2026-03-09T09:00:00.000Z"],
     ]);
-    // Codes only: the clients label a reason themselves (api/domain/labels.ts).
+    // Codes only: the clients label a reason themselves (domain/labels.ts).
     expect(Object.keys(res.body.recentActivity[0]).sort()).toEqual(["amount", "direction", "time", "type"]);
     // The user's own list keeps the spec's title, the English label of its type.
     expect((await t.request("GET", "/api/me/activity", { headers })).body.map((a: any) => [a.type, a.title])).toEqual([

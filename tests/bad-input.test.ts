@@ -2,7 +2,7 @@
 // message names the field (where there is one), and not one row of any table changes.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { toChecksumAddress } from "../api/domain/wallet.ts";
+import { toChecksumAddress } from "@/domain/wallet.ts";
 import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

@@ -1,14 +1,14 @@
 // The real grammY bot against a fake Bot API server on loopback.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "../db/ops.ts";
-import { broadcastDeliveries, referrals, users } from "../db/schema/index.ts";
-import { queueBroadcast } from "../api/domain/broadcast.ts";
-import { usdt } from "../api/domain/money.ts";
-import { flushBroadcasts } from "../bot/broadcast-flush.ts";
-import { createBot, type RefBot } from "../bot/create-bot.ts";
-import { botApiMembershipChecker } from "../bot/membership.ts";
-import { botNotifier } from "../bot/notifier.ts";
-import { botApi } from "../bot/telegram-api.ts";
+import { eq } from "@/db/ops.ts";
+import { broadcastDeliveries, referrals, users } from "@/db/schema/index.ts";
+import { queueBroadcast } from "@/domain/broadcast.ts";
+import { usdt } from "@/domain/money.ts";
+import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
+import { createBot, type RefBot } from "@/bot/create-bot.ts";
+import { botApiMembershipChecker } from "@/bot/membership.ts";
+import { botNotifier } from "@/bot/notifier.ts";
+import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 

@@ -2,10 +2,10 @@
 // a flush (atomic claims, stale-claim recovery, retries, release), across processes too.
 import { beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { claimBatch, releaseClaim, settleDelivery } from "../api/domain/broadcast.ts";
-import { setReachable } from "../api/domain/users.ts";
-import { eq } from "../db/ops.ts";
-import { adminAudit, broadcastDeliveries, broadcasts } from "../db/schema/index.ts";
+import { claimBatch, releaseClaim, settleDelivery } from "@/domain/broadcast.ts";
+import { setReachable } from "@/domain/users.ts";
+import { eq } from "@/db/ops.ts";
+import { adminAudit, broadcastDeliveries, broadcasts } from "@/db/schema/index.ts";
 import { makeTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

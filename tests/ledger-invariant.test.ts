@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import fc from "fast-check";
-import { checkLedger } from "../api/domain/ledger-check.ts";
-import { sql } from "../db/ops.ts";
+import { checkLedger } from "@/domain/ledger-check.ts";
+import { sql } from "@/db/ops.ts";
 import { jwtSecret, makeTestApp, uniqueTgId, type Reply, type TestApp } from "./support/app.ts";
 import { dbCheck } from "./support/db-check.ts";
 
@@ -72,7 +72,7 @@ const toMicro = (text: string) => {
 // ---------------------------------------------------------------------------------------------
 // The model.
 
-type Kind = "daily_activity" | "follow_channel" | "custom";
+type Kind = "daily_activity" | "follow_channel" | "custom" | "link";
 type MUser = {
   id: number;
   tgId: number;
@@ -87,14 +87,16 @@ type MUser = {
   bonusPaid: boolean;
   milestones: number;
   done: string[]; // `${taskIndex}:${period}`
+  opened: Record<string, number>; // `${taskIndex}:${period}` → when a link task was first opened
 };
-type MTask = { id: number; kind: Kind; reward: number; active: boolean };
+type MTask = { id: number; kind: Kind; reward: number; active: boolean; waitSeconds: number };
 type MWithdrawal = { id: number; user: number; amount: number; status: "pending" | "approved" | "paid" | "rejected" };
 type Model = { users: MUser[]; tasks: MTask[]; withdrawals: MWithdrawal[]; paidHashes: string[]; now: number; member: boolean };
 
 /** Concrete calls, with every id resolved against the model before they are sent. */
 type Call =
   | { k: "complete"; u: number; t: number }
+  | { k: "open"; u: number; t: number }
   | { k: "wallet"; u: number; address: string }
   | { k: "withdraw"; u: number; amount: Amount }
   | { k: "approve"; id: number }
@@ -105,6 +107,8 @@ type Call =
   | { k: "toggle"; t: number; active: boolean };
 
 const missingId = 2_000_000_000;
+/** The index of the scenario's link task, which the "link" op opens and claims. */
+const linkTask = 4;
 
 /**
  * What the rules say `call` answers in state `m`; on success `m` moves on (using ids and values
@@ -121,6 +125,21 @@ function step(m: Model, call: Call, reply: Reply): string | null {
     actual === expected ? null : `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
 
   switch (call.k) {
+    case "open": {
+      const u = m.users[call.u]!;
+      const task = m.tasks[call.t]!;
+      const key = `${call.t}:once`;
+      if (u.banned) return expectError(403, "USER_BANNED");
+      if (!task.active) return expectError(409, "TASK_INACTIVE");
+      if (task.kind !== "link") return expectError(409, "NOT_LINK_TASK");
+      u.opened[key] ??= m.now; // the first open counts
+      const claimable = u.opened[key] + task.waitSeconds * 1000;
+      return expectOk(200, () =>
+        same("openedAt", reply.body.openedAt, new Date(u.opened[key]!).toISOString()) ??
+        same("claimableAt", reply.body.claimableAt, new Date(claimable).toISOString()) ??
+        same("secondsLeft", reply.body.secondsLeft, Math.max(0, Math.ceil((claimable - m.now) / 1000))),
+      );
+    }
     case "complete": {
       const u = m.users[call.u]!;
       const task = m.tasks[call.t]!;
@@ -129,6 +148,12 @@ function step(m: Model, call: Call, reply: Reply): string | null {
       if (!task.active) return expectError(409, "TASK_INACTIVE");
       if (u.done.includes(key)) return expectError(409, "ALREADY_COMPLETED");
       if (task.kind === "follow_channel" && !m.member) return expectError(403, "NOT_CHANNEL_MEMBER");
+      if (task.kind === "link") {
+        const opened = u.opened[key];
+        if (opened === undefined) return expectError(409, "TASK_NOT_OPENED");
+        const left = Math.ceil((opened + task.waitSeconds * 1000 - m.now) / 1000);
+        if (left > 0) return expectError(409, "TASK_WAIT") ?? same("secondsLeft", reply.body.secondsLeft, left);
+      }
       u.done.push(key);
       u.balance += task.reward;
       if (task.kind === "daily_activity") u.daily += 1;
@@ -213,7 +238,10 @@ function permutations<T>(items: T[]): T[][] {
 
 type Op =
   | { k: "complete"; u: number; t: number }
+  | { k: "open"; u: number; t: number }
   | { k: "advance"; hours: number }
+  | { k: "tick"; seconds: number }
+  | { k: "link"; u: number; seconds: number }
   | { k: "member"; yes: boolean }
   | { k: "wallet"; u: number; which: "own" | "other" | "invalid"; other: number }
   | { k: "withdraw"; u: number; amount: number }
@@ -229,6 +257,7 @@ type Op =
 const idx = fc.nat({ max: 31 });
 const simpleOp: fc.Arbitrary<Op> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ k: fc.constant("complete" as const), u: idx, t: idx }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("open" as const), u: idx, t: idx }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("wallet" as const), u: idx, which: fc.constantFrom("own" as const, "own" as const, "other" as const, "invalid" as const), other: idx }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant("withdraw" as const), u: idx, amount: fc.nat({ max: withdrawAmounts.length - 1 }) }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant("approve" as const), w: idx }) },
@@ -253,6 +282,9 @@ const burst: fc.Arbitrary<Op> = fc.oneof(
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 10, arbitrary: simpleOp },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("advance" as const), hours: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(24, 24, 48)) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("tick" as const), seconds: fc.integer({ min: 1, max: 90 }) }) },
+  // the link task as people do it: open, wait a while (perhaps not long enough), claim
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("link" as const), u: idx, seconds: fc.constantFrom(0, 5, 29, 30, 31, 60, 120) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("member" as const), yes: fc.constantFrom(true, true, true, false) }) },
   { weight: 3, arbitrary: burst },
   // a credit and the user's own wallet, so withdrawals get past their preconditions
@@ -260,11 +292,19 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 const userSpec = fc.record({ ref: fc.option(fc.nat({ max: 31 }), { nil: null }), nearMilestone: fc.boolean(), lowerCaseCode: fc.boolean() });
-const taskSpec = fc.record({ reward: fc.constantFrom(...taskRewards), active: fc.boolean() });
+const waitSeconds = fc.constantFrom(0, 30, 30, 90);
+const taskSpec = fc.record({ reward: fc.constantFrom(...taskRewards), active: fc.boolean(), waitSeconds });
 const scenario = fc.record({
   users: fc.array(userSpec, { minLength: 2, maxLength: 5 }),
-  // daily A and B, follow_channel, custom, and an extra task of any kind
-  tasks: fc.tuple(taskSpec, taskSpec, taskSpec, taskSpec, fc.record({ kind: fc.constantFrom<Kind>("daily_activity", "follow_channel", "custom"), reward: fc.constantFrom(...taskRewards), active: fc.boolean() })),
+  // daily A and B, follow_channel, custom, link, and an extra task of any kind
+  tasks: fc.tuple(
+    taskSpec,
+    taskSpec,
+    taskSpec,
+    taskSpec,
+    taskSpec,
+    fc.record({ kind: fc.constantFrom<Kind>("daily_activity", "follow_channel", "custom", "link"), reward: fc.constantFrom(...taskRewards), active: fc.boolean(), waitSeconds }),
+  ),
   ops: fc.array(op, { minLength: 10, maxLength: 50 }),
 });
 
@@ -297,6 +337,8 @@ function send(m: Model, call: Call): Promise<Reply> {
   switch (call.k) {
     case "complete":
       return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/complete`, { headers: user(call.u) });
+    case "open":
+      return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/open`, { headers: user(call.u) });
     case "wallet":
       return t.request("POST", "/api/me/wallet", { headers: user(call.u), body: { address: call.address } });
     case "withdraw":
@@ -318,7 +360,9 @@ function send(m: Model, call: Call): Promise<Reply> {
 
 const ownAddress = (runNo: number, u: number) => `0x${(runNo * 100 + u).toString(16).padStart(8, "0")}${"ab".repeat(16)}`;
 
-function resolve(m: Model, o: Exclude<Op, { k: "burst" | "advance" | "member" | "fund" }>): Call {
+type Macro = "burst" | "advance" | "tick" | "member" | "fund" | "link";
+
+function resolve(m: Model, o: Exclude<Op, { k: Macro }>): Call {
   const n = m.users.length;
   // One extra slot past the end stands for an id that does not exist.
   // Small indexes pick the newest requests, the ones still likely to be open.
@@ -329,7 +373,8 @@ function resolve(m: Model, o: Exclude<Op, { k: "burst" | "advance" | "member" | 
   };
   switch (o.k) {
     case "complete":
-      return { k: "complete", u: o.u % n, t: o.t % m.tasks.length };
+    case "open":
+      return { k: o.k, u: o.u % n, t: o.t % m.tasks.length };
     case "wallet": {
       const address = o.which === "invalid" ? "0x1234" : ownAddress(run, (o.which === "own" ? o.u : o.other) % n);
       return { k: "wallet", u: o.u % n, address };
@@ -373,25 +418,33 @@ async function setUp(s: Scenario): Promise<Model> {
       t.db.run(sql`update users set qualified_referrals = 49 where id = ${me.body.id}`);
       qualified = 49;
     }
-    m.users.push({ id: me.body.id, tgId, refCode: me.body.refCode, referrer, banned: false, balance: 0, wallet: null, qualified, channel: false, daily: 0, bonusPaid: false, milestones: 0, done: [] });
+    m.users.push({ id: me.body.id, tgId, refCode: me.body.refCode, referrer, banned: false, balance: 0, wallet: null, qualified, channel: false, daily: 0, bonusPaid: false, milestones: 0, done: [], opened: {} });
   }
 
-  const kinds: Kind[] = ["daily_activity", "daily_activity", "follow_channel", "custom", s.tasks[4].kind];
+  const kinds: Kind[] = ["daily_activity", "daily_activity", "follow_channel", "custom", "link", s.tasks[5].kind];
   for (const [i, spec] of s.tasks.entries()) {
-    // The first three (two daily, the channel) start active so referrals can qualify.
-    const active = i < 3 ? true : spec.active;
-    const res = await t.request("POST", "/api/admin/tasks", { headers: adminAuth, body: { kind: kinds[i], title: `Task ${run}.${i}`, rewardUsdt: spec.reward, isActive: active } });
+    // The first three (two daily, the channel) start active so referrals can qualify, and the
+    // link task so that the "link" op can pay it.
+    const active = i < 3 || i === linkTask ? true : spec.active;
+    const link = kinds[i] === "link" ? { url: `https://example.com/run/${run}/${i}`, waitSeconds: spec.waitSeconds } : {};
+    const res = await t.request("POST", "/api/admin/tasks", { headers: adminAuth, body: { kind: kinds[i], title: `Task ${run}.${i}`, rewardUsdt: spec.reward, isActive: active, ...link } });
     expect(res.status).toBe(201);
-    m.tasks.push({ id: res.body.id, kind: kinds[i]!, reward: toMicro(spec.reward), active });
+    m.tasks.push({ id: res.body.id, kind: kinds[i]!, reward: toMicro(spec.reward), active, waitSeconds: kinds[i] === "link" ? spec.waitSeconds : 0 });
   }
   return m;
 }
 
 async function execute(m: Model, o: Op, log: string[]): Promise<void> {
-  if (o.k === "advance") {
-    m.now += o.hours * HOUR;
+  if (o.k === "advance" || o.k === "tick") {
+    m.now += o.k === "advance" ? o.hours * HOUR : o.seconds * 1000;
     t.setNow(new Date(m.now));
-    log.push(`advance ${o.hours}h → ${new Date(m.now).toISOString()}`);
+    log.push(`${o.k === "advance" ? `advance ${o.hours}h` : `tick ${o.seconds}s`} → ${new Date(m.now).toISOString()}`);
+    return;
+  }
+  if (o.k === "link") {
+    await execute(m, { k: "open", u: o.u, t: linkTask }, log);
+    await execute(m, { k: "tick", seconds: o.seconds }, log);
+    await execute(m, { k: "complete", u: o.u, t: linkTask }, log);
     return;
   }
   if (o.k === "member") {
@@ -413,7 +466,7 @@ async function execute(m: Model, o: Op, log: string[]): Promise<void> {
     if (mismatch) throw new Error(`${mismatch}\n  call: ${JSON.stringify(call)}\n  log:\n    ${log.join("\n    ")}`);
     return;
   }
-  const calls = o.ops.map((inner) => resolve(m, inner as Exclude<Op, { k: "burst" | "advance" | "member" | "fund" }>));
+  const calls = o.ops.map((inner) => resolve(m, inner as Exclude<Op, { k: Macro }>));
   const replies = await Promise.all(calls.map((call) => send(m, call)));
   log.push(`together: ${calls.map((c, i) => `${JSON.stringify(c)} → ${replies[i]!.status} ${replies[i]!.body?.code ?? ""}`).join(" | ")}`);
   const tried: string[] = [];
@@ -511,11 +564,18 @@ function checkAfter(m: Model) {
     }).length;
     expect(paidDaily).toBe(dailyRewarded);
   }
+
+  // 6. A link task pays only after the user opened it and its wait had passed.
+  expect(
+    rows(sql`select c.id from task_completions c join tasks t on t.id = c.task_id
+      left join task_opens o on o.user_id = c.user_id and o.task_id = c.task_id and o.period = c.day
+      where t.kind = 'link' and c.user_id in (${inRun}) and (o.opened_at is null or c.created_at < o.opened_at + t.wait_seconds * 1000)`),
+  ).toEqual([]);
 }
 
 describe("money flows under random operation sequences", () => {
-  test("the ledger invariant and the referral and daily-task rules hold", async () => {
-    const stats = { runs: 0, bonuses: 0, milestones: 0, withdrawals: 0, rejected: 0, paid: 0, bursts: 0 };
+  test("the ledger invariant and the referral, daily-task and link-task rules hold", async () => {
+    const stats = { runs: 0, bonuses: 0, milestones: 0, withdrawals: 0, rejected: 0, paid: 0, bursts: 0, linksPaid: 0 };
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const m = await setUp(s);
@@ -532,6 +592,7 @@ describe("money flows under random operation sequences", () => {
         stats.withdrawals += m.withdrawals.length;
         stats.rejected += m.withdrawals.filter((w) => w.status === "rejected").length;
         stats.paid += m.withdrawals.filter((w) => w.status === "paid").length;
+        stats.linksPaid += m.users.reduce((n, u) => n + u.done.filter((key) => m.tasks[Number(key.split(":")[0])]!.kind === "link").length, 0);
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 150), ...(process.env.PROPERTY_SEED && { seed: Number(process.env.PROPERTY_SEED) }) },
     );
@@ -542,6 +603,7 @@ describe("money flows under random operation sequences", () => {
     expect(stats.withdrawals).toBeGreaterThan(0);
     expect(stats.rejected + stats.paid).toBeGreaterThan(0);
     expect(stats.bursts).toBeGreaterThan(0);
+    expect(stats.linksPaid).toBeGreaterThan(0);
     if (process.env.PROPERTY_STATS) console.log(stats);
   }, 60_000);
 });

@@ -1,11 +1,11 @@
 // Admin sign-in throttling: attempts are counted as they start, per client address and per
 // address with account, in the database; and which client address the server believes.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { createApp } from "../api/app.ts";
-import type { Deps } from "../api/domain/context.ts";
-import { rules } from "../api/domain/rules.ts";
-import { openDb } from "../db/client.ts";
-import { loginThrottle } from "../db/schema/index.ts";
+import { createApp } from "@/api/http/app.ts";
+import type { Deps } from "@/domain/context.ts";
+import { rules } from "@/domain/rules.ts";
+import { openDb } from "@/db/client.ts";
+import { loginThrottle } from "@/db/schema/index.ts";
 import { adminEmail, adminPassword, jwtSecret, makeTestApp, type TestApp } from "./support/app.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 

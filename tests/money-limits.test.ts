@@ -4,9 +4,9 @@
 // leave a balance that is not a safe integer, and the ledger invariant holds throughout.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { checkLedger } from "../api/domain/ledger-check.ts";
-import { rules } from "../api/domain/rules.ts";
-import { sql } from "../db/ops.ts";
+import { checkLedger } from "@/domain/ledger-check.ts";
+import { rules } from "@/domain/rules.ts";
+import { sql } from "@/db/ops.ts";
 import { makeTestApp, type Reply, type TestApp } from "./support/app.ts";
 
 const U = 1_000_000; // micro-USDT per USDT

@@ -13,7 +13,7 @@ const bootstrap = "node scripts/ensure-deps.mjs";
 
 test("every script that needs node_modules installs it first", () => {
   const needing = Object.keys(scripts).filter((name) => !/^(pre|post)/.test(name) && !scripts[name]!.startsWith("node "));
-  expect(needing).toEqual(expect.arrayContaining(["start", "test", "typecheck", "db:generate", "db:check", "bench"]));
+  expect(needing).toEqual(expect.arrayContaining(["start", "test", "typecheck", "db:generate", "db:generate:pg", "db:check", "bench", "bench:pg-driver"]));
   expect(needing.filter((name) => scripts[`pre${name}`] !== bootstrap)).toEqual([]);
 });
 

@@ -2,11 +2,11 @@
 // completions, referrals or withdrawals tables, which grow with the user base. The check reads
 // SQLite's query plans, so it needs no timing and fails the moment an index stops being used.
 import { expect, test } from "bun:test";
-import { seedIfEmpty } from "../db/seed.ts";
-import { openDb } from "../db/client.ts";
+import { seedIfEmpty } from "@/domain/seed.ts";
+import { openDb } from "@/db/client.ts";
 import { makeTestApp } from "./support/app.ts";
 
-const bigTables = ["users", "ledger", "task_completions", "referrals", "withdrawals", "broadcast_deliveries"];
+const bigTables = ["users", "ledger", "task_completions", "task_opens", "referrals", "withdrawals", "broadcast_deliveries"];
 
 /**
  * A scan is fine only when a LIMIT stops it early and no sort is needed: walking an index in the
@@ -62,6 +62,16 @@ test("every endpoint's queries use an index", async () => {
   for (const path of userGets) expect((await t.request("GET", path, { headers })).status).toBe(200);
   await t.request("POST", "/api/tasks/1/complete", { headers });
   await t.request("POST", "/api/tasks/3/complete", { headers });
+  // The seed's link task (3) for a user who has not opened it: refused, opened twice, refused
+  // while waiting, claimed after the wait; and the list with an open in it.
+  const newcomer = t.userHeaders(1_000_050);
+  await t.request("POST", "/api/tasks/3/complete", { headers: newcomer });
+  await t.request("POST", "/api/tasks/3/open", { headers: newcomer });
+  await t.request("POST", "/api/tasks/3/open", { headers: newcomer });
+  await t.request("POST", "/api/tasks/3/complete", { headers: newcomer });
+  await t.request("GET", "/api/tasks/active", { headers: newcomer });
+  t.setNow(new Date(t.now().getTime() + 60_000));
+  expect((await t.request("POST", "/api/tasks/3/complete", { headers: newcomer })).status).toBe(200);
   await t.request("POST", "/api/me/wallet", { headers, body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
   await t.request("PATCH", "/api/admin/withdrawals/1/approve", { headers: admin });
   await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: admin, body: { amount: "1", reason: "plan check" } });

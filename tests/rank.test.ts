@@ -2,9 +2,9 @@
 // whatever the scores, ties, bans and id gaps (ids far apart fall into different blocks).
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { leaderboardCategories, rankOf, topUsers } from "../api/domain/leaderboard.ts";
-import { eq } from "../db/ops.ts";
-import { users } from "../db/schema/index.ts";
+import { leaderboardCategories, rankOf, topUsers } from "@/domain/leaderboard.ts";
+import { eq } from "@/db/ops.ts";
+import { users } from "@/db/schema/index.ts";
 import { makeTestApp } from "./support/app.ts";
 
 const column = { earnings: "total_earned", referrals: "qualified_referrals", activity: "tasks_completed" } as const;

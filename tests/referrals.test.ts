@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "../db/ops.ts";
-import { ledger, referrals } from "../db/schema/index.ts";
-import { usdt } from "../api/domain/money.ts";
+import { eq } from "@/db/ops.ts";
+import { ledger, referrals } from "@/db/schema/index.ts";
+import { usdt } from "@/domain/money.ts";
 import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { maxServerBodyBytes } from "../api/plugins/body-limits.ts";
+import { maxServerBodyBytes } from "@/api/http/plugins/body-limits.ts";
 import { freePort, startTestServer, type TestServer } from "./support/server.ts";
 import { until } from "./support/until.ts";
 

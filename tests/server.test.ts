@@ -64,7 +64,7 @@ describe("npm start on a fresh database, stopped, and started again", () => {
     expect(db.journalMode).toBe("wal");
     expect(db.users).toBe(50);
     expect(db.withdrawalStatuses).toEqual(["approved", "paid", "pending", "rejected"]);
-    expect(db.taskKinds).toEqual(["custom", "daily_activity", "follow_channel"]);
+    expect(db.taskKinds).toEqual(["custom", "daily_activity", "follow_channel", "link"]);
     expect(db.ledgerDays).toBeGreaterThanOrEqual(7);
     const check = await dbCheck(first.databasePath);
     expect(check.output).toContain("ok: 50 users");

@@ -2,8 +2,8 @@
 // made through the API, with the UTC day as the unit of "today".
 import { beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import { usdt } from "../api/domain/money.ts";
-import { toChecksumAddress } from "../api/domain/wallet.ts";
+import { usdt } from "@/domain/money.ts";
+import { toChecksumAddress } from "@/domain/wallet.ts";
 import { jwtSecret, makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 
 /** A token valid at the app's current clock, whatever it was moved to (a login's lasts 12 h). */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "../db/ops.ts";
-import { ledger, taskCompletions } from "../db/schema/index.ts";
-import { usdt } from "../api/domain/money.ts";
-import { openDb } from "../db/client.ts";
+import { eq } from "@/db/ops.ts";
+import { ledger, taskCompletions } from "@/db/schema/index.ts";
+import { usdt } from "@/domain/money.ts";
+import { openDb } from "@/db/client.ts";
 import { makeTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -119,9 +119,10 @@ describe("one-time tasks", () => {
     const task = t.makeTask({ kind: "custom", title: "Follow us on X" });
     const listed = async () => ((await t.request("GET", "/api/tasks/active", { headers: t.userHeaders(user.tgId) })).body as Record<string, unknown>[]).find((x) => x.id === task.id);
     const adminView = ((await t.adminGet("/api/admin/tasks")).body as Record<string, unknown>[]).find((x) => x.id === task.id);
-    expect(await listed()).toEqual({ ...adminView, isCompleted: false, completedToday: false });
+    const flags = { isCompleted: false, completedToday: false, openedAt: null, claimableAt: null };
+    expect(await listed()).toEqual({ ...adminView, ...flags });
     // Asked again, the answer is the same, date and all.
-    expect(await listed()).toEqual({ ...adminView, isCompleted: false, completedToday: false });
+    expect(await listed()).toEqual({ ...adminView, ...flags });
     expect((await listed())?.createdAt).toBe(task.createdAt.toISOString());
   });
 

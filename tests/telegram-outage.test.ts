@@ -1,18 +1,18 @@
 // Telegram as an outside service that fails: the bot, its broadcasts and the membership check
 // against a fake Bot API that goes down (port closed), answers 502, or hangs, and comes back.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createApp } from "../api/app.ts";
-import { queueBroadcast } from "../api/domain/broadcast.ts";
-import { usdt } from "../api/domain/money.ts";
-import { broadcastScheduler } from "../bot/broadcast-scheduler.ts";
-import { flushBroadcasts } from "../bot/broadcast-flush.ts";
-import { createBot, type RefBot } from "../bot/create-bot.ts";
-import { botApiMembershipChecker } from "../bot/membership.ts";
-import { startBot, type BotRuntime } from "../bot/run.ts";
-import { createBotStatus } from "../bot/status.ts";
-import { botApi } from "../bot/telegram-api.ts";
-import { eq } from "../db/ops.ts";
-import { broadcastDeliveries, ledger, taskCompletions } from "../db/schema/index.ts";
+import { createApp } from "@/api/http/app.ts";
+import { queueBroadcast } from "@/domain/broadcast.ts";
+import { usdt } from "@/domain/money.ts";
+import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
+import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
+import { createBot, type RefBot } from "@/bot/create-bot.ts";
+import { botApiMembershipChecker } from "@/bot/membership.ts";
+import { startBot, type BotRuntime } from "@/bot/run.ts";
+import { createBotStatus } from "@/bot/status.ts";
+import { botApi } from "@/bot/telegram-api.ts";
+import { eq } from "@/db/ops.ts";
+import { broadcastDeliveries, ledger, taskCompletions } from "@/db/schema/index.ts";
 import { jwtSecret, makeTestApp, type TestApp } from "./support/app.ts";
 import { startFakeTelegram, type FakeTelegram, type Outage } from "./support/fake-telegram.ts";
 import { until } from "./support/until.ts";

@@ -2,11 +2,11 @@
 // (any code in this process, a transaction that rolls back, another process) must show at once,
 // or within a second for another process.
 import { beforeEach, expect, test } from "bun:test";
-import { inTransaction } from "../api/domain/context.ts";
-import { findUserByTgId } from "../api/domain/users.ts";
-import { openDb } from "../db/client.ts";
-import { eq } from "../db/ops.ts";
-import { users } from "../db/schema/index.ts";
+import { inTransaction } from "@/domain/context.ts";
+import { findUserByTgId } from "@/domain/users.ts";
+import { openDb } from "@/db/client.ts";
+import { eq } from "@/db/ops.ts";
+import { users } from "@/db/schema/index.ts";
 import { makeTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

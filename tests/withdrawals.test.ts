@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { and, eq } from "../db/ops.ts";
-import { adminAudit, ledger, withdrawals } from "../db/schema/index.ts";
-import { checkLedger } from "../api/domain/ledger-check.ts";
-import { usdt } from "../api/domain/money.ts";
+import { and, eq } from "@/db/ops.ts";
+import { adminAudit, ledger, withdrawals } from "@/db/schema/index.ts";
+import { checkLedger } from "@/domain/ledger-check.ts";
+import { usdt } from "@/domain/money.ts";
 import { makeTestApp, type TestApp } from "./support/app.ts";
 
 const wallet = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";

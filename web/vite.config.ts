@@ -12,6 +12,8 @@ export default defineConfig({
   root,
   // public/ (the icon) is copied to the root of dist, beside admin/, app/ and assets/.
   plugins: [react(), tailwindcss(), precompress()],
+  // "@/x" is x from the repository root, as tsconfig.json says for the server and the tests.
+  resolve: { alias: [{ find: /^@\//, replacement: `${resolve(root, "..")}/` }] },
   build: {
     outDir: resolve(root, "dist"),
     emptyOutDir: true,

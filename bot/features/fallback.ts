@@ -1,8 +1,8 @@
 // Registered last: any other private message gets a short hint and the Open App button.
 import { Composer } from "grammy";
-import type { Deps } from "../../api/domain/context.ts";
-import { openAppKeyboard } from "../keyboards.ts";
-import { texts } from "../texts.ts";
+import type { Deps } from "@/domain/context.ts";
+import { openAppKeyboard } from "@/bot/keyboards.ts";
+import { texts } from "@/bot/texts.ts";
 
 export function fallback(deps: Deps) {
   const composer = new Composer();

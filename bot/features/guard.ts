@@ -1,9 +1,9 @@
 // Runs before every feature: banned users get one polite answer and nothing else, and any
 // message from a user the bot could not reach marks them reachable again.
 import { Composer } from "grammy";
-import type { Deps } from "../../api/domain/context.ts";
-import { findUserByTgId, setReachable } from "../../api/domain/users.ts";
-import { texts } from "../texts.ts";
+import type { Deps } from "@/domain/context.ts";
+import { findUserByTgId, setReachable } from "@/domain/users.ts";
+import { texts } from "@/bot/texts.ts";
 
 export function guard(deps: Deps) {
   const composer = new Composer();

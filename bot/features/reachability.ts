@@ -1,8 +1,8 @@
 // my_chat_member updates tell when a user blocks or unblocks the bot; broadcasts skip users the
 // bot cannot reach until they come back.
 import { Composer } from "grammy";
-import type { Deps } from "../../api/domain/context.ts";
-import { setReachable } from "../../api/domain/users.ts";
+import type { Deps } from "@/domain/context.ts";
+import { setReachable } from "@/domain/users.ts";
 
 export function reachability(deps: Deps) {
   const composer = new Composer();

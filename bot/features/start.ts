@@ -1,10 +1,10 @@
 // /start and /start <refCode>: registers the user, binding the referrer on first contact, and
 // answers with the Open App button.
 import { Composer } from "grammy";
-import type { Deps } from "../../api/domain/context.ts";
-import { referralLink, registerUser } from "../../api/domain/users.ts";
-import { openAppKeyboard } from "../keyboards.ts";
-import { texts } from "../texts.ts";
+import type { Deps } from "@/domain/context.ts";
+import { referralLink, registerUser } from "@/domain/users.ts";
+import { openAppKeyboard } from "@/bot/keyboards.ts";
+import { texts } from "@/bot/texts.ts";
 
 export function start(deps: Deps) {
   const composer = new Composer();

@@ -1,13 +1,13 @@
 // refbot admin add: the first (or another) admin, written straight into the local database.
 import { Command } from "commander";
 import { z } from "zod";
-import { adminPasswordSchema } from "../../api/domain/admin-password.ts";
-import { rules } from "../../api/domain/rules.ts";
-import { usageError } from "../errors.ts";
-import { dbOption, existingDatabase, localConfig, localNote } from "../local.ts";
-import { jsonOption, parse } from "../options.ts";
-import { emit } from "../output/print.ts";
-import { interactive, prompts, readStdin } from "../prompts.ts";
+import { adminPasswordSchema } from "@/domain/admin-password.ts";
+import { rules } from "@/domain/rules.ts";
+import { usageError } from "@/cli/errors.ts";
+import { dbOption, existingDatabase, localConfig, localNote } from "@/cli/local.ts";
+import { jsonOption, parse } from "@/cli/options.ts";
+import { emit } from "@/cli/output/print.ts";
+import { interactive, prompts, readStdin } from "@/cli/prompts.ts";
 
 const email = z.string().trim().max(320).pipe(z.email("must be an e-mail address"));
 const password = adminPasswordSchema;
@@ -44,8 +44,8 @@ Examples:
       if (again !== secret) throw usageError("the two passwords differ; nothing was changed");
     }
     // Loaded here, not at the top: the API commands should not open or load the database layer.
-    const { openDeps } = await import("../../api/bootstrap.ts");
-    const { addAdmin } = await import("../../api/domain/admins.ts");
+    const { openDeps } = await import("@/api/bootstrap.ts");
+    const { addAdmin } = await import("@/domain/admins.ts");
     const config = localConfig(command);
     const deps = openDeps(config);
     try {

@@ -1,11 +1,11 @@
 // refbot audit: who did what, newest first.
 import { Command } from "commander";
 import { z } from "zod";
-import type { AuditEntry } from "../api-client.ts";
-import { csvOption, jsonOption, limit, output, parse } from "../options.ts";
-import { truncate, when } from "../output/format.ts";
-import { emitList, type Column } from "../output/print.ts";
-import { requireClient } from "../session.ts";
+import type { AuditEntryDto as AuditEntry } from "@/api/http/contract.ts";
+import { csvOption, jsonOption, limit, output, parse } from "@/cli/options.ts";
+import { truncate, when } from "@/cli/output/format.ts";
+import { emitList, type Column } from "@/cli/output/print.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const detail = (e: AuditEntry) => (e.detail === null || e.detail === undefined ? "" : typeof e.detail === "string" ? e.detail : JSON.stringify(e.detail));
 

@@ -1,13 +1,13 @@
 // refbot login | logout | whoami: the session with the API, kept in the per-user config file.
 import { Command } from "commander";
 import { z } from "zod";
-import { createApiClient } from "../api-client.ts";
-import { forgetStored, readStored, writeStored } from "../config.ts";
-import { ApiError, usageError } from "../errors.ts";
-import { parse, jsonOption } from "../options.ts";
-import { emit } from "../output/print.ts";
-import { interactive, prompts, readStdin } from "../prompts.ts";
-import { connectionFor, requireClient } from "../session.ts";
+import { createApiClient } from "@/cli/api-client.ts";
+import { forgetStored, readStored, writeStored } from "@/cli/config.ts";
+import { ApiError, usageError } from "@/cli/errors.ts";
+import { parse, jsonOption } from "@/cli/options.ts";
+import { emit } from "@/cli/output/print.ts";
+import { interactive, prompts, readStdin } from "@/cli/prompts.ts";
+import { connectionFor, requireClient } from "@/cli/session.ts";
 
 const loginOptions = z.object({
   email: z.string().trim().optional(),

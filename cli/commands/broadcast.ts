@@ -2,16 +2,16 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { z } from "zod";
-import { rules } from "../../api/domain/rules.ts";
-import type { Broadcast } from "../api-client.ts";
-import { CliError, exitCodes, usageError } from "../errors.ts";
-import { csvOption, jsonOption, limit, output, parse, yesOption } from "../options.ts";
-import { colors, stderrColors } from "../output/colors.ts";
-import { age, duration, truncate } from "../output/format.ts";
-import { emit, emitList, type Column } from "../output/print.ts";
-import { table } from "../output/table.ts";
-import { confirmOrStop, interactive, readStdin } from "../prompts.ts";
-import { requireClient } from "../session.ts";
+import { rules } from "@/domain/rules.ts";
+import type { BroadcastDto as Broadcast } from "@/api/http/contract.ts";
+import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
+import { csvOption, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { colors, stderrColors } from "@/cli/output/colors.ts";
+import { age, duration, truncate } from "@/cli/output/format.ts";
+import { emit, emitList, type Column } from "@/cli/output/print.ts";
+import { table } from "@/cli/output/table.ts";
+import { confirmOrStop, interactive, readStdin } from "@/cli/prompts.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const { broadcastMinLength: min, broadcastMaxLength: max } = rules;
 const message = z.string().trim().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);

@@ -3,17 +3,17 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { CliError } from "../errors.ts";
-import { dbOption, existingDatabase, localConfig, localNote } from "../local.ts";
-import { jsonOption, parse } from "../options.ts";
-import { colors } from "../output/colors.ts";
-import { emit } from "../output/print.ts";
-import { table } from "../output/table.ts";
+import { CliError } from "@/cli/errors.ts";
+import { dbOption, existingDatabase, localConfig, localNote } from "@/cli/local.ts";
+import { jsonOption, parse } from "@/cli/options.ts";
+import { colors } from "@/cli/output/colors.ts";
+import { emit } from "@/cli/output/print.ts";
+import { table } from "@/cli/output/table.ts";
 
 const jsonOnly = z.object({ db: z.string().optional(), json: z.boolean().optional() });
 
 // Loaded inside the actions: the API commands should not load the database layer.
-const database = () => import("../../db/client.ts");
+const database = () => import("@/db/client.ts");
 
 const migrate = new Command("migrate")
   .description("(server: local database) apply pending migrations (creates the file if missing)")
@@ -53,7 +53,7 @@ Example:
     const opts = parse(jsonOnly, rawOptions);
     const databasePath = existingDatabase(command);
     const { openDb } = await database();
-    const { checkLedger } = await import("../../api/domain/ledger-check.ts");
+    const { checkLedger } = await import("@/domain/ledger-check.ts");
     const db = openDb(databasePath, { readonly: true });
     const result = (() => {
       try {
@@ -93,7 +93,7 @@ Examples:
     if (target === resolve(source)) throw new CliError("the backup cannot be the database itself");
     // A copy of the database is as private as the database: 0600, in a 0700 folder if new.
     // VACUUM INTO writes into an empty file it finds and keeps that file's mode.
-    const { createPrivateFile } = await import("../../db/private-file.ts");
+    const { createPrivateFile } = await import("@/db/private-file.ts");
     createPrivateFile(target);
     const { Database } = await import("bun:sqlite");
     const sqlite = new Database(source, { readonly: true });

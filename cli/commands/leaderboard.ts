@@ -1,13 +1,13 @@
 // refbot leaderboard earnings | referrals | activity.
 import { Argument, Command } from "commander";
 import { z } from "zod";
-import { displayName } from "../../api/domain/display-name.ts";
-import { leaderboardCategories, type LeaderboardCategory } from "../../api/domain/leaderboard.ts";
-import type { LeaderboardEntry } from "../api-client.ts";
-import { csvOption, jsonOption, limit, output, parse } from "../options.ts";
-import { truncate } from "../output/format.ts";
-import { emitList, type Column } from "../output/print.ts";
-import { requireClient } from "../session.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { leaderboardCategories, type LeaderboardCategory } from "@/domain/leaderboard.ts";
+import type { LeaderboardEntryDto as LeaderboardEntry } from "@/api/http/contract.ts";
+import { csvOption, jsonOption, limit, output, parse } from "@/cli/options.ts";
+import { truncate } from "@/cli/output/format.ts";
+import { emitList, type Column } from "@/cli/output/print.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const common: Column<LeaderboardEntry>[] = [
   { header: "rank", value: (e) => e.rank, align: "right" },

@@ -1,11 +1,11 @@
 // refbot stats: the dashboard figures and the activity series.
 import { Command } from "commander";
 import { z } from "zod";
-import { jsonOption, parse } from "../options.ts";
-import { colors } from "../output/colors.ts";
-import { emit } from "../output/print.ts";
-import { details, table } from "../output/table.ts";
-import { requireClient } from "../session.ts";
+import { jsonOption, parse } from "@/cli/options.ts";
+import { colors } from "@/cli/output/colors.ts";
+import { emit } from "@/cli/output/print.ts";
+import { details, table } from "@/cli/output/table.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const options = z.object({ weekly: z.boolean().optional(), json: z.boolean().optional() });
 

@@ -1,16 +1,17 @@
 // refbot tasks list | create | edit | enable | disable.
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { wholeUsdt } from "../../api/domain/money.ts";
-import { amountRules, rules } from "../../api/domain/rules.ts";
-import { taskKinds } from "../../db/schema/tasks.ts";
-import type { Task, TaskInput } from "../api-client.ts";
-import { usageError } from "../errors.ts";
-import { amount, csvOption, id, jsonOption, output, parse } from "../options.ts";
-import { colors } from "../output/colors.ts";
-import { emit, emitList, type Column } from "../output/print.ts";
-import { interactive, prompts } from "../prompts.ts";
-import { requireClient } from "../session.ts";
+import { wholeUsdt } from "@/domain/money.ts";
+import { amountRules, rules } from "@/domain/rules.ts";
+import { hasLink, linkRules, taskKindRules, type TaskPeriod, type TaskVerification } from "@/domain/task-kinds.ts";
+import { taskKinds, type TaskKind } from "@/db/schema/tasks.ts";
+import type { NewTaskBody, TaskChangesBody, TaskDto as Task } from "@/api/http/contract.ts";
+import { usageError } from "@/cli/errors.ts";
+import { amount, csvOption, id, jsonOption, output, parse } from "@/cli/options.ts";
+import { colors } from "@/cli/output/colors.ts";
+import { emit, emitList, type Column } from "@/cli/output/print.ts";
+import { interactive, prompts } from "@/cli/prompts.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const columns: Column<Task>[] = [
   { header: "id", value: (t) => t.id, align: "right" },
@@ -21,14 +22,41 @@ const columns: Column<Task>[] = [
   { header: "done", value: (t) => t.completionCount, align: "right" },
 ];
 
-const csvColumns: Column<Task>[] = [...columns, { header: "description", value: (t) => t.description }, { header: "created at", value: (t) => t.createdAt }];
+const csvColumns: Column<Task>[] = [
+  ...columns,
+  { header: "description", value: (t) => t.description },
+  { header: "created at", value: (t) => t.createdAt },
+  { header: "url", value: (t) => t.url },
+  { header: "wait seconds", value: (t) => (t.url === null ? null : t.waitSeconds) },
+];
 
-const show = (t: Task) => `#${t.id} ${t.title} (${t.kind}, ${t.rewardUsdt} USDT, ${t.isActive ? "active" : "inactive"})`;
+const linkText = (t: Task) => (t.url === null ? "" : `, opens ${t.url}, claimable ${t.waitSeconds} s later`);
+const show = (t: Task) => `#${t.id} ${t.title} (${t.kind}, ${t.rewardUsdt} USDT, ${t.isActive ? "active" : "inactive"}${linkText(t)})`;
 
-// Amounts stay text: the server parses them exactly.
+const periodText: Record<TaskPeriod, string> = { daily: "once per UTC day", once: "once" };
+const verifyText: Record<TaskVerification, string> = {
+  none: "",
+  "channel membership": ", when the bot confirms the user joined the channel",
+  "opened link and waited": "; needs --url, pays --wait seconds after it is opened",
+};
+const kindsHelp = taskKinds.map((k) => `  ${k.padEnd(16)}${periodText[taskKindRules[k].period]}${verifyText[taskKindRules[k].verify]}`).join("\n");
+
+// Amounts stay text: the server parses them exactly. URLs and waits use the server's own checks.
 const reward = amount(amountRules.taskReward);
 const title = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
 const description = z.string().trim().max(2000, "must be at most 2000 characters");
+const problem = (check: (value: string) => string | undefined) => (value: string, ctx: z.RefinementCtx) => {
+  const why = check(value);
+  if (why) ctx.addIssue({ code: "custom", message: why });
+};
+const url = z.string().trim().superRefine(problem(linkRules.urlProblem));
+const wait = z
+  .string()
+  .trim()
+  .superRefine(problem((text) => linkRules.waitProblem(/^\d+$/.test(text) ? Number(text) : Number.NaN)))
+  .transform(Number);
+/** What an interactive prompt's validate wants: true, or the reason. */
+const promptCheck = (schema: z.ZodType) => (value: string) => schema.safeParse(value).error?.issues[0]?.message ?? true;
 
 const list = new Command("list")
   .description("list every task with its reward and completions")
@@ -47,22 +75,50 @@ const createOptions = z.object({
   title: title.optional(),
   description: description.optional(),
   reward: reward.optional(),
+  url: url.optional(),
+  wait: wait.optional(),
   inactive: z.boolean().optional(),
   json: z.boolean().optional(),
 });
 
-/** At a terminal, asks for what the flags left out; elsewhere a missing title is an error. */
-async function completeTask(opts: z.output<typeof createOptions>): Promise<TaskInput> {
-  const given = opts.title !== undefined;
-  if (!given && !interactive()) throw usageError("--title is required (no terminal to ask at)");
+type CreateOptions = z.output<typeof createOptions>;
+
+/** --url and --wait belong to link tasks; with no --kind, an edit leaves that to the server. */
+function checkLinkFlags(opts: Pick<CreateOptions, "url" | "wait">, kind: TaskKind | undefined): void {
+  if (kind !== undefined && !hasLink(kind) && (opts.url !== undefined || opts.wait !== undefined)) {
+    throw usageError(`--url and --wait are only for link tasks (--kind link), not ${kind}`);
+  }
+}
+
+/**
+ * Refuses before any call what the server would: link flags on another kind (a created task
+ * without --kind is daily_activity) and, with no terminal to ask at, a missing title or URL.
+ */
+function checkCreateFlags(opts: CreateOptions): void {
+  checkLinkFlags(opts, opts.kind ?? "daily_activity");
+  if (interactive()) return;
+  if (opts.title === undefined) throw usageError("--title is required (no terminal to ask at)");
+  if (opts.kind === "link" && opts.url === undefined) throw usageError("--url is required for a link task (no terminal to ask at)");
+}
+
+/** At a terminal, asks for what the flags left out. */
+async function completeTask(opts: CreateOptions): Promise<NewTaskBody> {
   const ask = { output: process.stderr };
-  const askAll = !given;
+  const askAll = opts.title === undefined;
   const { input, select } = await prompts();
   const kind = opts.kind ?? (askAll ? await select({ message: "Kind:", choices: taskKinds.map((k) => ({ value: k })) }, ask) : undefined);
-  const taskTitle = opts.title ?? (await input({ message: "Title:", validate: (v) => title.safeParse(v).error?.issues[0]?.message ?? true }, ask));
-  const text = opts.description ?? (askAll ? await input({ message: "Description (optional):", validate: (v) => description.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
-  const rewardUsdt = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: "0.2", validate: (v) => reward.safeParse(v).error?.issues[0]?.message ?? true }, ask) : undefined);
-  return { kind, title: taskTitle.trim(), description: text?.trim(), rewardUsdt: rewardUsdt?.trim(), isActive: !opts.inactive };
+  const taskTitle = opts.title ?? (await input({ message: "Title:", validate: promptCheck(title) }, ask));
+  const text = opts.description ?? (askAll ? await input({ message: "Description (optional):", validate: promptCheck(description) }, ask) : undefined);
+  const rewardUsdt = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: "0.2", validate: promptCheck(reward) }, ask) : undefined);
+  const link = kind !== undefined && hasLink(kind);
+  // The wait is asked along with a missing URL, or with everything else.
+  const askWait = link && (askAll || opts.url === undefined);
+  const linkUrl = opts.url ?? (link ? await input({ message: "URL to open:", validate: promptCheck(url) }, ask) : undefined);
+  const waitText = askWait && opts.wait === undefined
+    ? await input({ message: "Seconds from opening to claiming:", default: String(rules.defaultLinkWaitSeconds), validate: promptCheck(wait) }, ask)
+    : undefined;
+  const waitSeconds = opts.wait ?? (waitText === undefined ? undefined : Number(waitText.trim()));
+  return { kind, title: taskTitle.trim(), description: text?.trim(), rewardUsdt: rewardUsdt?.trim(), isActive: !opts.inactive, url: linkUrl?.trim(), waitSeconds };
 }
 
 const create = new Command("create")
@@ -71,34 +127,43 @@ const create = new Command("create")
   .option("--title <text>", "title shown to users")
   .option("--description <text>", "longer text shown to users")
   .option("--reward <usdt>", `reward in USDT (default 0.2, at most ${wholeUsdt(rules.maxTaskReward)})`)
+  .option("--url <url>", "link tasks: the http(s) page users open")
+  .option("--wait <seconds>", `link tasks: seconds from opening to claiming (default ${rules.defaultLinkWaitSeconds}, at most ${rules.maxLinkWaitSeconds})`)
   .option("--inactive", "create it switched off")
   .option(...jsonOption)
   .addHelpText("after", `
-daily_activity is done once per UTC day; follow_channel and custom once.
+Kinds, and how often each pays:
+${kindsHelp}
 
 Examples:
   $ refbot tasks create
-  $ refbot tasks create --kind custom --title "Share the bot" --reward 0.5`)
+  $ refbot tasks create --kind custom --title "Share the bot" --reward 0.5
+  $ refbot tasks create --kind link --title "Follow us on X" \\
+      --url https://x.com/refbot --wait 30`)
   .action(async (rawOptions, command: Command) => {
     const opts = parse(createOptions, rawOptions);
+    checkCreateFlags(opts);
     const client = await requireClient(command);
     const task = await client.createTask(await completeTask(opts));
     emit(task, opts, (t) => `Created ${show(t)}.`);
   });
 
 const edit = new Command("edit")
-  .description("change a task's title, description, reward or kind")
+  .description("change a task's title, description, reward, kind, or a link task's URL and wait")
   .argument("<id>", "task id")
-  .addOption(new Option("--kind <kind>", "task kind").choices(taskKinds))
+  .addOption(new Option("--kind <kind>", "task kind (to make it a link task, give --url too)").choices(taskKinds))
   .option("--title <text>", "new title")
   .option("--description <text>", "new description")
   .option("--reward <usdt>", `new reward in USDT (at most ${wholeUsdt(rules.maxTaskReward)})`)
+  .option("--url <url>", "link tasks: the new http(s) page users open")
+  .option("--wait <seconds>", `link tasks: new seconds from opening to claiming (at most ${rules.maxLinkWaitSeconds})`)
   .option(...jsonOption)
-  .addHelpText("after", '\nExample:\n  $ refbot tasks edit 4 --title "Daily check-in" --reward 0.25')
+  .addHelpText("after", '\nExamples:\n  $ refbot tasks edit 4 --title "Daily check-in" --reward 0.25\n  $ refbot tasks edit 5 --url https://x.com/refbot --wait 60')
   .action(async (rawId: string, rawOptions, command: Command) => {
     const opts = parse(createOptions.omit({ inactive: true }).extend({ id }), rawOptions, { id: rawId });
-    const changes: TaskInput = { kind: opts.kind, title: opts.title, description: opts.description, rewardUsdt: opts.reward };
-    if (Object.values(changes).every((v) => v === undefined)) throw usageError("nothing to change: give --title, --description, --reward or --kind");
+    checkLinkFlags(opts, opts.kind);
+    const changes: TaskChangesBody = { kind: opts.kind, title: opts.title, description: opts.description, rewardUsdt: opts.reward, url: opts.url, waitSeconds: opts.wait };
+    if (Object.values(changes).every((v) => v === undefined)) throw usageError("nothing to change: give --title, --description, --reward, --kind, --url or --wait");
     const client = await requireClient(command);
     const task = await client.updateTask(opts.id, changes);
     emit(task, opts, (t) => `Updated ${show(t)}.`);

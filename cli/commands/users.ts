@@ -1,18 +1,18 @@
 // refbot users search | show | ban | unban | adjust.
 import { Command } from "commander";
 import { z } from "zod";
-import { displayName } from "../../api/domain/display-name.ts";
-import { ledgerReasonLabel } from "../../api/domain/labels.ts";
-import { wholeUsdt } from "../../api/domain/money.ts";
-import { amountRules, rules } from "../../api/domain/rules.ts";
-import type { AdminUser, LedgerEntry } from "../api-client.ts";
-import { amount, csvOption, id, jsonOption, limit, output, parse, yesOption } from "../options.ts";
-import { colors } from "../output/colors.ts";
-import { truncate, userLabel, when, yesNo } from "../output/format.ts";
-import { emit, emitList, type Column } from "../output/print.ts";
-import { details, table } from "../output/table.ts";
-import { confirmOrStop } from "../prompts.ts";
-import { requireClient } from "../session.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { wholeUsdt } from "@/domain/money.ts";
+import { amountRules, rules } from "@/domain/rules.ts";
+import type { AdminUserDto as AdminUser, LedgerEntryDto as LedgerEntry } from "@/api/http/contract.ts";
+import { amount, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { colors } from "@/cli/output/colors.ts";
+import { truncate, userLabel, when, yesNo } from "@/cli/output/format.ts";
+import { emit, emitList, type Column } from "@/cli/output/print.ts";
+import { details, table } from "@/cli/output/table.ts";
+import { confirmOrStop } from "@/cli/prompts.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const name = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(" ") || "-";
 

@@ -1,15 +1,16 @@
 // refbot withdrawals list | approve | reject | pay: the payout queue.
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { txHashPattern } from "../../api/domain/rules.ts";
-import { withdrawalStatuses } from "../../db/schema/withdrawals.ts";
-import type { ApiClient, Withdrawal } from "../api-client.ts";
-import { forEachId, reportBatch } from "../batch.ts";
-import { csvOption, id, ids, jsonOption, limit, output, parse, yesOption } from "../options.ts";
-import { age, shortAddress, status, userLabel } from "../output/format.ts";
-import { emitList, type Column } from "../output/print.ts";
-import { confirmOrStop, interactive } from "../prompts.ts";
-import { requireClient } from "../session.ts";
+import { txHashPattern } from "@/domain/rules.ts";
+import { withdrawalStatuses } from "@/db/schema/withdrawals.ts";
+import type { WithdrawalDto as Withdrawal } from "@/api/http/contract.ts";
+import type { ApiClient } from "@/cli/api-client.ts";
+import { forEachId, reportBatch } from "@/cli/batch.ts";
+import { csvOption, id, ids, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { age, shortAddress, status, userLabel } from "@/cli/output/format.ts";
+import { emitList, type Column } from "@/cli/output/print.ts";
+import { confirmOrStop, interactive } from "@/cli/prompts.ts";
+import { requireClient } from "@/cli/session.ts";
 
 const columns = (full: boolean): Column<Withdrawal>[] => [
   { header: "id", value: (w) => w.id, align: "right" },

@@ -1,5 +1,5 @@
 // Display-only formatting of API values. Amounts stay the API's exact decimal strings.
-import { displayName } from "../../api/domain/display-name.ts";
+import { displayName } from "@/domain/display-name.ts";
 import { colors } from "./colors.ts";
 
 /** "0x12ab…cdef": the first 6 and last 4 characters, as the admin panel shows addresses. */

@@ -15,12 +15,14 @@ export const ledgerReasons = [
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 
+export const ledgerEntryTypes = ["credit", "debit"] as const;
+
 export const ledger = sqliteTable(
   "ledger",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("user_id").notNull().references(() => users.id),
-    type: text("type", { enum: ["credit", "debit"] }).notNull(),
+    type: text("type", { enum: ledgerEntryTypes }).notNull(),
     reason: text("reason", { enum: ledgerReasons }).notNull(),
     amount: integer("amount").notNull(),
     refId: integer("ref_id"),

@@ -5,8 +5,8 @@
 // so the benchmark measures the same database the product would have.
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { migrateDb, openDb } from "../../db/client.ts";
-import { addDays, utcDay } from "../../api/domain/time.ts";
+import { migrateDb, openDb } from "@/db/client.ts";
+import { addDays, utcDay } from "@/domain/time.ts";
 
 const DAY_MS = 86_400_000;
 const M = 1_000_000;

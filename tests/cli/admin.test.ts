@@ -42,6 +42,44 @@ describe("tasks", () => {
     expect(csv.stdout).toContain(`${task.id},custom,"Say ""hi"", then go",0.25,false,0`);
   });
 
+  test("a link task: created and edited with --url and --wait; the list shows its URL", async () => {
+    const created = await cli.run(["tasks", "create", "--kind", "link", "--title", "Follow us on X", "--url", "https://x.com/refbot", "--wait", "45", "--reward", "0.3"]);
+    expect(created.code).toBe(0);
+    const id = /^Created #(\d+) /.exec(created.stdout)![1]!;
+    expect(created.stdout).toBe(`Created #${id} Follow us on X (link, 0.30 USDT, active, opens https://x.com/refbot, claimable 45 s later).\n`);
+    const edited = await cli.run(["tasks", "edit", id, "--url", "https://t.me/refbot", "--wait", "0", "--json"]);
+    expect(edited.json()).toMatchObject({ id: Number(id), kind: "link", url: "https://t.me/refbot", waitSeconds: 0 });
+    const json = (await cli.run(["tasks", "list", "--json"])).json<{ id: number; url: string | null }[]>();
+    expect(json.find((t) => t.id === Number(id))).toMatchObject({ url: "https://t.me/refbot", waitSeconds: 0 });
+    const csv = (await cli.run(["tasks", "list", "--csv"])).stdout.split("\r\n");
+    expect(csv[0]).toBe("id,kind,title,reward,active,done,description,created_at,url,wait_seconds");
+    expect(csv.find((line) => line.startsWith(`${id},`))).toEndWith(",https://t.me/refbot,0");
+    // Made a custom task again, it drops the link.
+    expect((await cli.run(["tasks", "edit", id, "--kind", "custom", "--json"])).json()).toMatchObject({ kind: "custom", url: null, waitSeconds: 0 });
+    const toLink = await cli.run(["tasks", "edit", id, "--kind", "link"]);
+    expect({ code: toLink.code, stderr: toLink.stderr }).toEqual({ code: 1, stderr: "error: url: is required for a link task (400 VALIDATION_FAILED)\n" });
+    // The kinds, and how each pays, come from the registry.
+    expect((await cli.run(["tasks", "create", "--help"])).stdout).toMatch(/link +once; needs --url, pays --wait seconds after it is opened/);
+  });
+
+  test("link flags are checked before any call", async () => {
+    const before = (await cli.api<unknown[]>("GET", "/api/admin/tasks")).length;
+    const refusals: [string[], string][] = [
+      [["--kind", "link", "--title", "x"], "--url is required for a link task (no terminal to ask at)"],
+      [["--kind", "link", "--title", "x", "--url", "x.com/refbot"], "--url: must be an absolute http:// or https:// URL"],
+      [["--kind", "link", "--title", "x", "--url", "https://x.com", "--wait", "3601"], "--wait: must be a whole number of seconds from 0 to 3600"],
+      [["--kind", "link", "--title", "x", "--url", "https://x.com", "--wait", "1.5"], "--wait: must be a whole number of seconds from 0 to 3600"],
+      [["--kind", "custom", "--title", "x", "--url", "https://x.com"], "--url and --wait are only for link tasks (--kind link), not custom"],
+      [["--title", "x", "--wait", "30"], "--url and --wait are only for link tasks (--kind link), not daily_activity"],
+    ];
+    for (const [args, message] of refusals) {
+      const r = await cli.run(["tasks", "create", ...args]);
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 2, stderr: `error: ${message}\n` });
+    }
+    expect((await cli.run(["tasks", "edit", "1", "--kind", "daily_activity", "--url", "https://x.com"])).code).toBe(2);
+    expect((await cli.api<unknown[]>("GET", "/api/admin/tasks")).length).toBe(before);
+  });
+
   test("without a terminal a missing title is an error; bad values are refused before any call", async () => {
     const missing = await cli.run(["tasks", "create", "--reward", "1"]);
     expect(missing.code).toBe(2);

@@ -3,7 +3,7 @@
 // and no run during the outage may exit 0.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
+import { startFakeTelegram, type FakeTelegram } from "@/tests/support/fake-telegram.ts";
 import { startBotCli, type CliHarness } from "./support.ts";
 
 let tg: FakeTelegram;

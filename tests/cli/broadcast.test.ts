@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
+import { startFakeTelegram, type FakeTelegram } from "@/tests/support/fake-telegram.ts";
 import { startBotCli, type CliHarness } from "./support.ts";
 
 let tg: FakeTelegram;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "../support/server.ts";
+import { freePort } from "@/tests/support/server.ts";
 import { root, startCli, type CliHarness } from "./support.ts";
 
 let cli: CliHarness;

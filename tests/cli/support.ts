@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FakeTelegram } from "../support/fake-telegram.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { until } from "../support/until.ts";
+import type { FakeTelegram } from "@/tests/support/fake-telegram.ts";
+import { startTestServer, type TestServer } from "@/tests/support/server.ts";
+import { until } from "@/tests/support/until.ts";
 
 export const root = join(import.meta.dir, "..", "..");
 

@@ -1,7 +1,7 @@
 // Admin sign-in, sign-out and route guards in a real browser against the real server.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

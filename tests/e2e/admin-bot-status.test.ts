@@ -2,8 +2,8 @@
 // says since when the bot cannot reach Telegram, gives the last error as its hint, and turns
 // to Bot Active by itself once Telegram answers again.
 import { afterAll, expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { startFakeTelegram } from "@/tests/support/fake-telegram.ts";
 import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
 // Down from the start, so the server meets an outage when it first calls Telegram.

@@ -1,7 +1,7 @@
 // Broadcast validation (empty, too short, over 4000) and a queued broadcast with its progress.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

@@ -1,8 +1,8 @@
 // Dashboard behaviour beyond its content: skeletons while stats load, the leaderboard tabs, the
 // Daily/Weekly chart, the task-data error text, and the toaster's rules.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

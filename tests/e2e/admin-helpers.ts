@@ -5,9 +5,9 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { join } from "node:path";
-import { launchBrowser, screenshotDir } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, screenshotDir } from "@/tests/support/browser.ts";
+import { ensureWebBuilt } from "@/tests/support/build-web.ts";
+import { startTestServer, type TestServer } from "@/tests/support/server.ts";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };

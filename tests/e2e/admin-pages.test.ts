@@ -1,7 +1,7 @@
 // Every admin page's content, at phone (390 px) and desktop (1280 px) width, with screenshots.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { screenshot } from "../support/browser.ts";
+import { screenshot } from "@/tests/support/browser.ts";
 import { DESKTOP, PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

@@ -1,13 +1,13 @@
 // Create a task (with its validation), edit it and switch it off, from the tasks page and the
-// dashboard's Recent Tasks.
+// dashboard's Recent Tasks; a link task with its URL and wait.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
 const h = useAdminHarness();
 
-type Task = { id: number; kind: string; title: string; description: string; rewardUsdt: string; isActive: boolean };
+type Task = { id: number; kind: string; title: string; description: string; rewardUsdt: string; isActive: boolean; url: string | null; waitSeconds: number };
 const taskNamed = async (title: string) => (await h.api<Task[]>("admin/tasks")).find((t) => t.title === title);
 
 test("create a task: title required, reward checked, defaults as the spec says", async () => {
@@ -42,6 +42,55 @@ test("create a task: title required, reward checked, defaults as the spec says",
 
   const task = await taskNamed("Share the bot");
   expect(task).toMatchObject({ kind: "custom", description: "Send the bot link to three friends.", rewardUsdt: "0.35", isActive: true });
+});
+
+test("a link task: URL and wait checked as the server checks them, shown on its card, dropped with the kind", async () => {
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/tasks");
+  await page.getByRole("button", { name: "Create Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Task" });
+  // Only a link task has them.
+  expect(await dialog.getByLabel("Link URL").count()).toBe(0);
+  await dialog.getByLabel("Task type").selectOption("link");
+  expect(await dialog.getByLabel("Wait before claiming (seconds)").inputValue()).toBe("30");
+  await dialog.getByLabel("Title").fill("Read our launch post");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByText("URL is required for a link task").waitFor();
+  await dialog.getByLabel("Link URL").fill("ftp://example.com/launch");
+  await dialog.getByLabel("Wait before claiming (seconds)").fill("3601");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByText("URL must be an absolute http:// or https:// URL").waitFor();
+  await dialog.getByText("Wait must be a whole number of seconds from 0 to 3600").scrollIntoViewIfNeeded();
+  await viewportScreenshot(page, "admin-create-link-task-dialog-390");
+  expect(await taskNamed("Read our launch post")).toBeUndefined();
+
+  await dialog.getByLabel("Link URL").fill("https://example.com/blog/launch?ref=bot");
+  await dialog.getByLabel("Wait before claiming (seconds)").fill("45");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  expect(await toastText(page, "Task created successfully")).toContain("Task created successfully");
+  await dialog.waitFor({ state: "detached" });
+  expect(await taskNamed("Read our launch post")).toMatchObject({ kind: "link", url: "https://example.com/blog/launch?ref=bot", waitSeconds: 45 });
+
+  const card = page.getByTestId("task-card").filter({ hasText: "Read our launch post" });
+  const link = card.getByRole("link", { name: "example.com/blog/launch?ref=bot" });
+  expect(await link.getAttribute("href")).toBe("https://example.com/blog/launch?ref=bot");
+  expect(await link.getAttribute("target")).toBe("_blank");
+  expect(await link.getAttribute("rel")).toContain("noopener");
+  expect(await card.innerText()).toContain("45 s wait");
+  await card.scrollIntoViewIfNeeded();
+  await viewportScreenshot(page, "admin-tasks-link-card-390");
+
+  // Changed to another kind, the task gives up its link (the form sends url: null).
+  await card.getByRole("button", { name: "Edit Read our launch post" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Task" });
+  expect(await edit.getByLabel("Link URL").inputValue()).toBe("https://example.com/blog/launch?ref=bot");
+  await edit.getByLabel("Task type").selectOption("custom");
+  expect(await edit.getByLabel("Link URL").count()).toBe(0);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  expect(await toastText(page, "Task updated successfully")).toContain("Task updated successfully");
+  expect(await taskNamed("Read our launch post")).toMatchObject({ kind: "custom", url: null, waitSeconds: 0 });
+  await card.getByText("Custom").waitFor();
+  expect(await card.getByTestId("task-link").count()).toBe(0);
 });
 
 test("edit a task and switch it off and on", async () => {

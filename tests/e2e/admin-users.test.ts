@@ -1,8 +1,8 @@
 // Search users, open the user dialog's four tabs, adjust a balance and ban/unban.
 import { expect, test } from "bun:test";
 import type { Locator } from "playwright-core";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

@@ -1,8 +1,8 @@
 // Approve, reject (reason required) and mark as paid (hash required, 0x + 64 hex) in the browser,
 // each checked in the SQLite file afterwards; and the dashboard card's buttons.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { PHONE, useAdminHarness, viewportScreenshot } from "./admin-helpers.ts";
 
 const h = useAdminHarness();

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { webRoot } from "../../api/build-web.ts";
+import { webRoot } from "@/api/build-web.ts";
 
 const webDist = mkdtempSync(join(tmpdir(), "refbot-app-bundle-"));
 

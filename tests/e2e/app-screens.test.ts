@@ -3,8 +3,8 @@
 // screenshots of each screen in light and dark at 390 px.
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { displayUsdt } from "../../api/domain/money.ts";
-import { screenshot } from "../support/browser.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { screenshot } from "@/tests/support/browser.ts";
 import { darkTheme, launchUrl, lightTheme, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
 const ALICE = 1_000_001; // The first seeded demo user: has referrals, activity and a rank.

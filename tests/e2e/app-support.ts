@@ -1,11 +1,11 @@
 // Helpers for the mini app browser tests: the server and Chromium a test file runs against,
 // Telegram-like launch URLs with light and dark theme params, a fake Telegram client that records
-// the Web App events the app posts, and demo-minted init data.
+// the Web App events the app posts, demo-minted init data, and tasks made through the admin API.
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
-import { ensureWebBuilt } from "../support/build-web.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser } from "@/tests/support/browser.ts";
+import { ensureWebBuilt } from "@/tests/support/build-web.ts";
+import { startTestServer, type TestServer } from "@/tests/support/server.ts";
 
 export type AppServer = { readonly server: TestServer; readonly browser: Browser };
 
@@ -74,6 +74,24 @@ export async function mintInitData(baseUrl: string, tgId: number): Promise<strin
   const res = await fetch(`${baseUrl}/api/demo/init-data?tgId=${tgId}`);
   if (!res.ok) throw new Error(`demo init data: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { initData: string }).initData;
+}
+
+/** Creates a task as the server's admin would (POST /api/admin/tasks), answering the task. */
+export async function createTaskAsAdmin(server: TestServer, task: Record<string, unknown>): Promise<{ id: number; title: string }> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${server.url}/api/admin/tasks`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(task),
+  });
+  if (res.status !== 201) throw new Error(`create task: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number; title: string };
 }
 
 /** The launch URL Telegram opens: launch parameters in the hash. */

@@ -1,10 +1,10 @@
 // Completing tasks in the mini app as a new user (demo server): the daily task pays once and
-// moves balance and streak; follow_channel takes two presses (open the channel, then verify).
+// moves balance and streak; follow_channel takes two presses (open the channel, then verify); a
+// link task is opened, waited for and claimed.
 import { expect, test } from "bun:test";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
-import { launchUrl, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
-
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
+import { createTaskAsAdmin, darkTheme, launchUrl, lightTheme, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
 const newTgId = () => 7_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
 
@@ -80,3 +80,77 @@ test("follow_channel: the first press opens the channel, the second verifies aft
   expect(await me(initData)).toMatchObject({ balanceUsdt: "0.50" });
   await page.close();
 }, 30_000);
+
+test("a link task: Open Link opens it and counts down; an early claim is refused, a claim after the wait pays once", async () => {
+  // Long enough for the steps that must happen within the wait, short enough to wait out.
+  const WAIT_SECONDS = 8;
+  const url = "https://example.com/blog/launch";
+  const task = await createTaskAsAdmin(h.server, { kind: "link", title: "Read the launch post", description: "Open the post and read it.", rewardUsdt: "0.3", url, waitSeconds: WAIT_SECONDS });
+  const initData = await mintInitData(h.server.url, newTgId());
+  const claimViaApi = () => fetch(`${h.server.url}/api/tasks/${task.id}/complete`, { method: "POST", headers: { "X-Telegram-Init-Data": initData } });
+
+  const unopened = await claimViaApi();
+  expect(unopened.status).toBe(409);
+  expect(await unopened.json()).toMatchObject({ code: "TASK_NOT_OPENED", message: "Open the link first, then claim the reward" });
+
+  const page = await telegramPage(h.browser);
+  const opens: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/api/tasks/${task.id}/open`) opens.push(request.method());
+  });
+  await page.goto(launchUrl(h.server.url, "/app/tasks", initData));
+  const card = page.getByTestId("task-link").filter({ hasText: "Read the launch post" });
+  await card.getByRole("button", { name: "Open Link" }).click();
+  const countdown = card.getByRole("timer");
+  expect(await countdown.innerText()).toMatch(/^Claim in \d+ s$/);
+  expect(opens).toEqual(["POST"]);
+  expect((await telegramEvents(page)).findLast(([type]) => type === "web_app_open_link")?.[1]).toEqual({ url });
+
+  // A phone whose clock runs a minute ahead thinks the wait is over; the server, whose clock
+  // counts, refuses in its own words and pays nothing.
+  const skewed = await telegramPage(h.browser);
+  await skewed.clock.install({ time: Date.now() + 60_000 });
+  await skewed.goto(launchUrl(h.server.url, "/app/tasks", initData));
+  await skewed.getByTestId("task-link").filter({ hasText: "Read the launch post" }).getByRole("button", { name: "Claim", exact: true }).click();
+  expect(await toastText(skewed, "Task completion failed")).toMatch(/Wait \d+ more seconds?, then claim the reward/);
+  expect((await me(initData)).balanceUsdt).toBe("0.00");
+  await skewed.close();
+
+  // The opening is the server's: after a reload the countdown goes on, a second at a time.
+  await page.reload();
+  const left = Number((await countdown.innerText()).match(/\d+/)![0]);
+  expect(left).toBeLessThanOrEqual(WAIT_SECONDS);
+  await card.getByRole("timer", { name: `Claim in ${left - 1} seconds` }).waitFor();
+  const setTheme = (theme: Record<string, string>) =>
+    page.evaluate(async (params) => {
+      window.Telegram!.WebView!.receiveEvent("theme_changed", { theme_params: params });
+      // Buttons ease into their new colours; a shot taken at once catches them halfway.
+      await new Promise(requestAnimationFrame);
+      await Promise.allSettled(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished] : [])));
+    }, theme);
+  const shoot = async (state: string) => {
+    for (const [name, theme] of [["light", lightTheme], ["dark", darkTheme]] as const) {
+      await setTheme(theme);
+      await screenshot(page, `app-tasks-link-${state}-${name}`);
+    }
+  };
+  await shoot("countdown");
+
+  const claim = card.getByRole("button", { name: "Claim", exact: true });
+  await claim.waitFor({ timeout: WAIT_SECONDS * 1000 + 5000 });
+  await shoot("claimable");
+  await setTheme(lightTheme);
+  await claim.click();
+  await toastText(page, "Task completed! You earned 0.3 USDT");
+  await card.getByText("Completed").first().waitFor();
+  expect(await card.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
+  expect(await me(initData)).toMatchObject({ balanceUsdt: "0.30" });
+
+  const again = await claimViaApi();
+  expect(again.status).toBe(409);
+  expect((await again.json()).code).toBe("ALREADY_COMPLETED");
+  expect(await me(initData)).toMatchObject({ balanceUsdt: "0.30" });
+  await navigate(page, "Home");
+  await page.getByTestId("total-balance").getByText("0.3").waitFor();
+  await page.close();
+}, 45_000);

@@ -5,11 +5,11 @@
 // channel (403 NOT_CHANNEL_MEMBER before that, with the server's message in the app).
 import { afterAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { initDataKey, signInitData } from "../../api/domain/init-data.ts";
-import { screenshot } from "../support/browser.ts";
-import { startFakeTelegram } from "../support/fake-telegram.ts";
-import { toastText } from "../support/toast.ts";
-import { darkTheme, launchUrl, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
+import { initDataKey, signInitData } from "@/domain/init-data.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { startFakeTelegram } from "@/tests/support/fake-telegram.ts";
+import { toastText } from "@/tests/support/toast.ts";
+import { createTaskAsAdmin, darkTheme, launchUrl, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
 const BOT_TOKEN = "123456:TEST-token";
 
@@ -97,18 +97,7 @@ test("a 401 later in a session replaces the app with the reason, and nothing mor
 test("follow_channel: 403 with the server's message until the user joins, then paid", async () => {
   const tgId = 9_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const initData = signedInitData(tgId);
-  const create = await fetch(`${h.server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: h.server.adminEmail, password: h.server.adminPassword }),
-  });
-  const { token } = (await create.json()) as { token: string };
-  const task = await fetch(`${h.server.url}/api/admin/tasks`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ kind: "follow_channel", title: "Join our Telegram channel", rewardUsdt: "0.5" }),
-  });
-  expect(task.status).toBe(201);
+  await createTaskAsAdmin(h.server, { kind: "follow_channel", title: "Join our Telegram channel", rewardUsdt: "0.5" });
 
   const page = await telegramPage(h.browser);
   await page.goto(launchUrl(h.server.url, "/app/tasks", initData));

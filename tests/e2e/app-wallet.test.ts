@@ -2,9 +2,9 @@
 // valid wallet address, a withdrawal below the minimum refused and a valid one debiting the
 // balance under the user's own identity.
 import { expect, test } from "bun:test";
-import { toChecksumAddress } from "../../api/domain/wallet.ts";
-import { screenshot } from "../support/browser.ts";
-import { toastText } from "../support/toast.ts";
+import { toChecksumAddress } from "@/domain/wallet.ts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { toastText } from "@/tests/support/toast.ts";
 import { launchUrl, mintInitData, telegramPage, useAppServer } from "./app-support.ts";
 
 

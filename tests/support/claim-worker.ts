@@ -2,9 +2,9 @@
 // loop until none are left and prints the claimed ids as JSON. tests/broadcast.test.ts runs a
 // few of these at once against one database to show that no delivery is claimed twice.
 // Usage: bun tests/support/claim-worker.ts <database path> <batch size> <start at, epoch ms>
-import { claimBatch } from "../../api/domain/broadcast.ts";
-import type { Deps } from "../../api/domain/context.ts";
-import { openDb } from "../../db/client.ts";
+import { claimBatch } from "@/domain/broadcast.ts";
+import type { Deps } from "@/domain/context.ts";
+import { openDb } from "@/db/client.ts";
 
 const [path, batch, startAt] = process.argv.slice(2);
 const db = openDb(path!);

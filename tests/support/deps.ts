@@ -1,10 +1,10 @@
 // The domain's dependencies on an existing SQLite file, for code that calls the domain directly
 // from its own process (the race workers and the tests that race them): a fixed clock, every
 // channel member, and no notices sent.
-import { createConfig } from "../../api/config.ts";
-import type { Deps } from "../../api/domain/context.ts";
-import { silentNotifier } from "../../api/domain/notifier.ts";
-import { openDb } from "../../db/client.ts";
+import { createConfig } from "@/api/config.ts";
+import type { Deps } from "@/domain/context.ts";
+import { silentNotifier } from "@/domain/notifier.ts";
+import { openDb } from "@/db/client.ts";
 
 export function openDeps(file: string, now: Date): Deps {
   return {

@@ -5,10 +5,10 @@
 // { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.
 //
 // Usage: bun run tests/support/race-worker.ts '<json: { db, now, jobs: RaceJob[] }>'  < start
-import { adjustBalance } from "../../api/domain/admin-users.ts";
-import { completeTask } from "../../api/domain/tasks.ts";
-import { getUser } from "../../api/domain/users.ts";
-import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "../../api/domain/withdrawals.ts";
+import { adjustBalance } from "@/domain/admin-users.ts";
+import { completeTask } from "@/domain/tasks.ts";
+import { getUser } from "@/domain/users.ts";
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "@/domain/withdrawals.ts";
 import { openDeps } from "./deps.ts";
 
 export type RaceJob = { name: string; offset: number } & (

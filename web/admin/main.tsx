@@ -2,7 +2,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { Toaster } from "../shared/ui/toaster.tsx";
+import { Toaster } from "@/web/shared/ui/toaster.tsx";
 import { router } from "./app/router.tsx";
 import "./styles.css";
 

@@ -1,6 +1,6 @@
 // Chooses what to show from the session: a loading frame, the Telegram notice, or the app.
-import { Button } from "./components/ui/button.tsx";
-import { Skeleton } from "./components/ui/skeleton.tsx";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TelegramRequired } from "./components/telegram-required.tsx";
 import { AppRoutes } from "./router.tsx";
 import { useSession } from "./session.ts";

@@ -2,7 +2,7 @@
 // the other screens load when first opened, keeping the phone's first load small.
 import { lazy, Suspense, type ComponentType } from "react";
 import { AppShell } from "./components/layout/app-shell.tsx";
-import { ScreenSkeleton } from "./components/ui/skeleton.tsx";
+import { ScreenSkeleton } from "./components/layout/screen-skeleton.tsx";
 import { useLocation } from "./lib/router.tsx";
 import { paths } from "./paths.ts";
 import { HomeScreen } from "./routes/home.tsx";

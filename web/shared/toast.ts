@@ -1,45 +1,32 @@
 // Toast state shared by both apps, as the spec's toaster behaves: one toast visible at a time
 // (a new one replaces the current one), dismissed after 5000 ms.
-import { useSyncExternalStore } from "react";
+import { signal, type ReadonlySignal } from "@preact/signals-react";
 
 export type ToastVariant = "default" | "success" | "destructive";
 export type Toast = { id: number; title: string; description?: string; variant?: ToastVariant };
 
 export const TOAST_DURATION_MS = 5000;
 
-let current: Toast | null = null;
+const shown = signal<Toast | null>(null);
+/** The toast on screen, if any. */
+export const currentToast: ReadonlySignal<Toast | null> = shown;
+
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-
-function publish(next: Toast | null) {
-  current = next;
-  for (const listener of listeners) listener();
-}
 
 export function dismissToast(): void {
   clearTimeout(timer);
-  publish(null);
+  shown.value = null;
 }
 
 export function toast(input: Omit<Toast, "id">): void {
   clearTimeout(timer);
-  publish({ ...input, id: nextId++ });
+  shown.value = { ...input, id: nextId++ };
   timer = setTimeout(dismissToast, TOAST_DURATION_MS);
 }
 
 /** Holds the toast open while the pointer or focus is on it, then gives it its full time again. */
 export function pauseToast(paused: boolean): void {
   clearTimeout(timer);
-  if (!paused && current) timer = setTimeout(dismissToast, TOAST_DURATION_MS);
-}
-
-export function useCurrentToast(): Toast | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  if (!paused && shown.peek()) timer = setTimeout(dismissToast, TOAST_DURATION_MS);
 }

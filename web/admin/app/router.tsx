@@ -1,7 +1,7 @@
 // All admin routes. The login answers on /, /admin and /admin/login; the other pages share the
 // authenticated layout; anything else is the 404 page.
 import { createBrowserRouter } from "react-router-dom";
-import { paths } from "../paths.ts";
+import { paths } from "@/web/admin/paths.ts";
 import { AdminLayout } from "./routes/admin-layout.tsx";
 import { BroadcastRoute } from "./routes/broadcast.tsx";
 import { DashboardRoute } from "./routes/dashboard.tsx";

@@ -1,9 +1,8 @@
-// The admin's token, kept in localStorage under admin_token as the spec says. Components subscribe
-// to it, so clearing it (logout, or a 401 from any call) sends every admin page to the login.
-import { useSyncExternalStore } from "react";
+// The admin's token, kept in localStorage under admin_token as the spec says. Pages read it from a
+// signal, so clearing it (logout, or a 401 from any call) sends every admin page to the login.
+import { signal, type ReadonlySignal } from "@preact/signals-react";
 
 const KEY = "admin_token";
-const listeners = new Set<() => void>();
 
 function read(): string | null {
   try {
@@ -13,38 +12,24 @@ function read(): string | null {
   }
 }
 
-function notify() {
-  for (const listener of listeners) listener();
-}
+const current = signal(read());
+/** The token, null when signed out. */
+export const token: ReadonlySignal<string | null> = current;
 
-export function getToken(): string | null {
-  return read();
-}
+// A logout in another tab removes the key there; follow it here too.
+window.addEventListener("storage", (event) => {
+  if (event.key === KEY) current.value = read();
+});
 
-export function setToken(token: string): void {
-  localStorage.setItem(KEY, token);
-  notify();
+export function setToken(value: string): void {
+  localStorage.setItem(KEY, value);
+  current.value = value;
 }
 
 export function clearToken(): void {
   try {
     localStorage.removeItem(KEY);
   } finally {
-    notify();
+    current.value = null;
   }
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // A logout in another tab removes the key there; follow it here too.
-  const onStorage = (event: StorageEvent) => event.key === KEY && listener();
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, read);
 }

@@ -1,5 +1,5 @@
-import type { Config } from "./types.ts";
-import { api } from "../lib/api-client.ts";
+import type { PublicConfigDto } from "@/api/http/contract.ts";
+import { api } from "@/web/app/lib/api-client.ts";
 
 /** Public client configuration; read once at start, before the session is known. */
-export const getConfig = () => api.get<Config>("config", { errorTitle: "Failed to load the app" });
+export const getConfig = () => api.get<PublicConfigDto>("config", { errorTitle: "Failed to load the app" });

@@ -1,6 +1,9 @@
 // The signed-in user, read by the shell (streak) and most screens; cached under "me".
-import { useQuery, setQueryData } from "../lib/query.ts";
-import type { Me } from "./types.ts";
+import type { MeDto } from "@/api/http/contract.ts";
+import { api } from "@/web/app/lib/api-client.ts";
+import { setQueryData, useQuery } from "@/web/shared/query.ts";
 
-export const useMe = () => useQuery<Me>("me");
-export const setMe = (me: Me) => setQueryData("me", me);
+export const getMe = (errorTitle = "Failed to load data") => api.get<MeDto>("me", { errorTitle });
+
+export const useMe = () => useQuery("me", () => getMe());
+export const setMe = (me: MeDto) => setQueryData("me", me);

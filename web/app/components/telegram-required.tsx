@@ -1,12 +1,12 @@
 // Shown when the app was opened outside Telegram (and the server is not in demo mode): how to
 // open it from the bot. When the server refused the user's Telegram data instead (an expired or
 // altered link), its reason replaces those steps, since the user did open the app from Telegram.
-import type { Config } from "../api/types.ts";
-import { openLink } from "../telegram/links.ts";
-import { Button } from "./ui/button.tsx";
-import { SendIcon } from "./ui/icons.tsx";
+import type { PublicConfigDto } from "@/api/http/contract.ts";
+import { openLink } from "@/web/app/telegram/links.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { SendIcon } from "@/web/shared/ui/icons.tsx";
 
-export function TelegramRequired({ config, reason }: { config?: Config; reason?: string }) {
+export function TelegramRequired({ config, reason }: { config?: PublicConfigDto; reason?: string }) {
   const botUrl = config ? `https://t.me/${config.botUsername}` : undefined;
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 px-6 text-center" data-testid="telegram-required">

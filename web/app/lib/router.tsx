@@ -1,46 +1,35 @@
 // A small router for the mini app's seven fixed paths, on the History API. react-router would
 // share its module with the admin panel, whose data router then lands in the phone's first
 // download (about 30 kB gzipped of a 120 kB budget); the app needs only this much of it.
-import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { signal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
 
 type Location = { pathname: string; /** How many in-app navigations lie behind this entry. */ depth: number };
-
-const listeners = new Set<() => void>();
-let current: Location | undefined;
 
 function read(): Location {
   const depth = typeof history.state?.depth === "number" ? history.state.depth : 0;
   return { pathname: location.pathname.replace(/(.)\/$/, "$1"), depth };
 }
 
-function publish() {
-  current = read();
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  if (listeners.size === 0) window.addEventListener("popstate", publish);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("popstate", publish);
-  };
-}
+const current = signal(read());
+window.addEventListener("popstate", () => (current.value = read()));
 
 export function useLocation(): Location {
-  return useSyncExternalStore(subscribe, () => (current ??= read()));
+  useSignals();
+  return current.value;
 }
 
 /** Goes to an app path (a new history entry unless `replace`), or back one entry. */
 export function navigate(to: string | -1, options: { replace?: boolean } = {}): void {
   if (to === -1) return history.back();
-  const here = current ?? read();
+  const here = current.peek();
   if (to === here.pathname) return;
   const depth = options.replace ? here.depth : here.depth + 1;
   if (options.replace) history.replaceState({ depth }, "", to);
   else history.pushState({ depth }, "", to);
   window.scrollTo(0, 0);
-  publish();
+  current.value = read();
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };

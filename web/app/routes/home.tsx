@@ -1,14 +1,14 @@
 // Home: balances, quick actions, referral progress and recent activity.
-import { useMe } from "../api/get-me.ts";
-import { BalanceOverview } from "../features/home/components/balance-overview.tsx";
-import { QuickActions } from "../features/home/components/quick-actions.tsx";
-import { RecentActivity } from "../features/home/components/recent-activity.tsx";
-import { ReferralProgress } from "../features/home/components/referral-progress.tsx";
-import { useActivity } from "../features/home/api/get-activity.ts";
-import { useTasks } from "../features/tasks/api/get-tasks.ts";
-import { paths } from "../paths.ts";
-import { useConfig } from "../session.ts";
-import { Skeleton } from "../components/ui/skeleton.tsx";
+import { useMe } from "@/web/app/api/get-me.ts";
+import { BalanceOverview } from "@/web/app/features/home/components/balance-overview.tsx";
+import { QuickActions } from "@/web/app/features/home/components/quick-actions.tsx";
+import { RecentActivity } from "@/web/app/features/home/components/recent-activity.tsx";
+import { ReferralProgress } from "@/web/app/features/home/components/referral-progress.tsx";
+import { useActivity } from "@/web/app/features/home/api/get-activity.ts";
+import { useTasks } from "@/web/app/features/tasks/api/get-tasks.ts";
+import { paths } from "@/web/app/paths.ts";
+import { useConfig } from "@/web/app/session.ts";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function HomeScreen() {
   const config = useConfig();

@@ -1,13 +1,19 @@
 // Leaderboard: three rankings, the user's own rank, and the weekly rewards notice.
 import { useState } from "react";
-import { useMe } from "../api/get-me.ts";
-import type { LeaderboardCategory } from "../api/types.ts";
-import { Tabs } from "../components/ui/tabs.tsx";
-import { useLeaderboard } from "../features/leaderboard/api/get-leaderboard.ts";
-import { useMyRank } from "../features/leaderboard/api/get-my-rank.ts";
-import { LeaderboardList } from "../features/leaderboard/components/leaderboard-list.tsx";
-import { OwnRankBanner } from "../features/leaderboard/components/own-rank-banner.tsx";
-import { WeeklyRewardsNotice } from "../features/leaderboard/components/weekly-rewards-notice.tsx";
+import type { LeaderboardCategory } from "@/api/http/contract.ts";
+import { useMe } from "@/web/app/api/get-me.ts";
+import { useLeaderboard } from "@/web/app/features/leaderboard/api/get-leaderboard.ts";
+import { useMyRank } from "@/web/app/features/leaderboard/api/get-my-rank.ts";
+import { LeaderboardList } from "@/web/app/features/leaderboard/components/leaderboard-list.tsx";
+import { OwnRankBanner } from "@/web/app/features/leaderboard/components/own-rank-banner.tsx";
+import { WeeklyRewardsNotice } from "@/web/app/features/leaderboard/components/weekly-rewards-notice.tsx";
+import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+
+const tabs = [
+  { value: "earnings", label: "Top Earners" },
+  { value: "referrals", label: "Referrals" },
+  { value: "activity", label: "Most Active" },
+] as const;
 
 export default function LeaderboardScreen() {
   const [category, setCategory] = useState<LeaderboardCategory>("earnings");
@@ -16,18 +22,11 @@ export default function LeaderboardScreen() {
   const rank = useMyRank(category);
   return (
     <>
-      <Tabs
-        label="Ranking"
-        value={category}
-        onChange={setCategory}
-        tabs={[
-          { value: "earnings", label: "Top Earners" },
-          { value: "referrals", label: "Referrals" },
-          { value: "activity", label: "Most Active" },
-        ]}
-      />
+      <Tabs label="Ranking" idBase="ranking" items={tabs} value={category} onChange={setCategory} />
       <OwnRankBanner rank={rank.data?.rank} name={me.data?.firstName} />
-      <LeaderboardList category={category} entries={entries.data ?? (entries.error ? [] : undefined)} ownTgId={me.data?.tgId} />
+      <TabPanel idBase="ranking" value={category}>
+        <LeaderboardList category={category} entries={entries.data ?? (entries.error ? [] : undefined)} ownTgId={me.data?.tgId} />
+      </TabPanel>
       <WeeklyRewardsNotice />
     </>
   );

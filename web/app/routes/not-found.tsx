@@ -1,6 +1,6 @@
-import { Link } from "../lib/router.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { paths } from "../paths.ts";
+import { Link } from "@/web/app/lib/router.tsx";
+import { paths } from "@/web/app/paths.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
 
 export default function NotFoundScreen() {
   return (

@@ -1,12 +1,12 @@
 // Referrals: progress to the milestone, the referral link (copy, share, QR), how it works, and
 // the people invited.
-import { HowItWorks } from "../features/referrals/components/how-it-works.tsx";
-import { RecentReferrals } from "../features/referrals/components/recent-referrals.tsx";
-import { ReferralLinkCard } from "../features/referrals/components/referral-link-card.tsx";
-import { ReferralSummary } from "../features/referrals/components/referral-summary.tsx";
-import { useRecentReferrals } from "../features/referrals/api/get-recent-referrals.ts";
-import { useReferrals } from "../features/referrals/api/get-referrals.ts";
-import { useConfig } from "../session.ts";
+import { HowItWorks } from "@/web/app/features/referrals/components/how-it-works.tsx";
+import { RecentReferrals } from "@/web/app/features/referrals/components/recent-referrals.tsx";
+import { ReferralLinkCard } from "@/web/app/features/referrals/components/referral-link-card.tsx";
+import { ReferralSummary } from "@/web/app/features/referrals/components/referral-summary.tsx";
+import { useRecentReferrals } from "@/web/app/features/referrals/api/get-recent-referrals.ts";
+import { useReferrals } from "@/web/app/features/referrals/api/get-referrals.ts";
+import { useConfig } from "@/web/app/session.ts";
 
 export default function ReferralsScreen() {
   const config = useConfig();

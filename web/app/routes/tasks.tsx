@@ -1,14 +1,14 @@
 // Tasks: streak and earnings, the task list, and today's progress.
-import { useMe } from "../api/get-me.ts";
-import { SectionTitle } from "../components/ui/card.tsx";
-import { EmptyState } from "../components/ui/empty-state.tsx";
-import { TasksIcon } from "../components/ui/icons.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { useTasks } from "../features/tasks/api/get-tasks.ts";
-import { DailyProgress } from "../features/tasks/components/daily-progress.tsx";
-import { TaskCard } from "../features/tasks/components/task-card.tsx";
-import { TaskStats } from "../features/tasks/components/task-stats.tsx";
-import { useConfig } from "../session.ts";
+import { useMe } from "@/web/app/api/get-me.ts";
+import { useTasks } from "@/web/app/features/tasks/api/get-tasks.ts";
+import { DailyProgress } from "@/web/app/features/tasks/components/daily-progress.tsx";
+import { TaskCard } from "@/web/app/features/tasks/components/task-card.tsx";
+import { TaskStats } from "@/web/app/features/tasks/components/task-stats.tsx";
+import { useConfig } from "@/web/app/session.ts";
+import { SectionTitle } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { TasksIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export default function TasksScreen() {
   const config = useConfig();
@@ -28,7 +28,9 @@ export default function TasksScreen() {
           </div>
         ) : list.length === 0 ? (
           <div className="rounded-2xl bg-card shadow-sm">
-            <EmptyState icon={<TasksIcon size={28} />} text="No tasks available at the moment" />
+            <EmptyState compact icon={<TasksIcon size={28} />}>
+              No tasks available at the moment
+            </EmptyState>
           </div>
         ) : (
           <ul className="space-y-3">

@@ -1,19 +1,24 @@
 // Wallet: balance and withdrawal, the payout address, and the transaction and withdrawal history.
 import { useState } from "react";
-import { useMe } from "../api/get-me.ts";
-import { Card } from "../components/ui/card.tsx";
-import { Tabs } from "../components/ui/tabs.tsx";
-import { useBalance } from "../features/wallet/api/get-balance.ts";
-import { useWithdrawals } from "../features/wallet/api/get-withdrawals.ts";
-import { TransactionList } from "../features/wallet/components/transaction-list.tsx";
-import { WalletAddressCard } from "../features/wallet/components/wallet-address-card.tsx";
-import { WalletAddressDialog } from "../features/wallet/components/wallet-address-dialog.tsx";
-import { WalletBalanceCard } from "../features/wallet/components/wallet-balance-card.tsx";
-import { WithdrawDialog } from "../features/wallet/components/withdraw-dialog.tsx";
-import { WithdrawalList } from "../features/wallet/components/withdrawal-list.tsx";
-import { useConfig } from "../session.ts";
+import { useMe } from "@/web/app/api/get-me.ts";
+import { useBalance } from "@/web/app/features/wallet/api/get-balance.ts";
+import { useWithdrawals } from "@/web/app/features/wallet/api/get-withdrawals.ts";
+import { TransactionList } from "@/web/app/features/wallet/components/transaction-list.tsx";
+import { WalletAddressCard } from "@/web/app/features/wallet/components/wallet-address-card.tsx";
+import { WalletAddressDialog } from "@/web/app/features/wallet/components/wallet-address-dialog.tsx";
+import { WalletBalanceCard } from "@/web/app/features/wallet/components/wallet-balance-card.tsx";
+import { WithdrawDialog } from "@/web/app/features/wallet/components/withdraw-dialog.tsx";
+import { WithdrawalList } from "@/web/app/features/wallet/components/withdrawal-list.tsx";
+import { useConfig } from "@/web/app/session.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
 
-type Tab = "transactions" | "withdrawals";
+const tabs = [
+  { value: "transactions", label: "Transactions" },
+  { value: "withdrawals", label: "Withdrawals" },
+] as const;
+
+type Tab = (typeof tabs)[number]["value"];
 
 export default function WalletScreen() {
   const config = useConfig();
@@ -32,22 +37,16 @@ export default function WalletScreen() {
         onWithdraw={() => setDialog("withdraw")}
       />
       <WalletAddressCard address={me.data ? me.data.walletBep20 : undefined} explorerAddressUrl={config.explorerAddressUrl} onEdit={() => setDialog("wallet")} />
-      <Tabs
-        label="History"
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          { value: "transactions", label: "Transactions" },
-          { value: "withdrawals", label: "Withdrawals" },
-        ]}
-      />
-      <Card>
-        {tab === "transactions" ? (
-          <TransactionList entries={balance.data?.ledger ?? (balance.error ? [] : undefined)} />
-        ) : (
-          <WithdrawalList withdrawals={withdrawals.data ?? (withdrawals.error ? [] : undefined)} explorerTxUrl={config.explorerTxUrl} />
-        )}
-      </Card>
+      <Tabs label="History" idBase="history" items={tabs} value={tab} onChange={setTab} />
+      <TabPanel idBase="history" value={tab}>
+        <Card>
+          {tab === "transactions" ? (
+            <TransactionList entries={balance.data?.ledger ?? (balance.error ? [] : undefined)} />
+          ) : (
+            <WithdrawalList withdrawals={withdrawals.data ?? (withdrawals.error ? [] : undefined)} explorerTxUrl={config.explorerTxUrl} />
+          )}
+        </Card>
+      </TabPanel>
       {me.data && dialog === "wallet" && <WalletAddressDialog open onClose={close} current={me.data.walletBep20} />}
       {me.data?.walletBep20 && dialog === "withdraw" && (
         <WithdrawDialog open onClose={close} balance={me.data.balanceUsdt} minimum={config.minWithdrawalUsdt} address={me.data.walletBep20} />

@@ -1,21 +1,22 @@
-// Small status pill; tones map to the meanings used across both apps.
+// Small status pill. Each tone's colours are the app's own tone-* utility (see kit.css): soft
+// Telegram colours in the mini app, a ringed pastel in the admin panel.
 import type { ReactNode } from "react";
-import { cn } from "../cn.ts";
+import { cn } from "@/web/shared/cn.ts";
 
 export type BadgeTone = "neutral" | "success" | "warning" | "danger" | "info" | "accent";
 
 const tones: Record<BadgeTone, string> = {
-  neutral: "bg-slate-100 text-slate-700 ring-slate-200",
-  success: "bg-emerald-50 text-emerald-700 ring-emerald-200",
-  warning: "bg-amber-50 text-amber-800 ring-amber-200",
-  danger: "bg-rose-50 text-rose-700 ring-rose-200",
-  info: "bg-sky-50 text-sky-700 ring-sky-200",
-  accent: "bg-indigo-50 text-indigo-700 ring-indigo-200",
+  neutral: "tone-neutral",
+  success: "tone-success",
+  warning: "tone-warning",
+  danger: "tone-danger",
+  info: "tone-info",
+  accent: "tone-accent",
 };
 
 export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
+    <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-control whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
       {children}
     </span>
   );

@@ -1,5 +1,5 @@
 // Icon button that copies a value and says so with the spec's toasts.
-import { copyText } from "../clipboard.ts";
+import { copyText } from "@/web/shared/clipboard.ts";
 import { Button } from "./button.tsx";
 import { CopyIcon } from "./icons.tsx";
 

@@ -1,10 +1,13 @@
-// Modal dialog: rendered in a portal over a dimmed page, focus kept inside while open, Escape or a
-// click on the backdrop closes it, and focus goes back to what opened it. Not the native <dialog>,
-// because its top layer would hide the toasts that report a failed action behind the backdrop.
+// Modal dialog: rendered in a portal over a dimmed page, focus kept inside while open, Escape, a
+// click on the backdrop or the platform's back button (Telegram's) closes it, and focus goes back
+// to what opened it. Not the native <dialog>, because its top layer would hide the toasts that
+// report a failed action behind the backdrop. The admin panel's "modal" has a header, a scrolling
+// body and a footer; the mini app's "sheet" rises from the bottom as one padded column.
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { cn } from "../cn.ts";
+import { cn } from "@/web/shared/cn.ts";
 import { XIcon } from "./icons.tsx";
+import { usePlatform } from "./platform.ts";
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -16,14 +19,40 @@ type DialogProps = {
   children: ReactNode;
   footer?: ReactNode;
   size?: "sm" | "md" | "lg";
+  variant?: "modal" | "sheet";
 };
 
-export function Dialog({ open, onClose, title, description, children, footer, size = "md" }: DialogProps) {
+const looks = {
+  modal: {
+    backdrop: "bg-fg/50 p-0 sm:p-4",
+    panel: "flex max-h-[92dvh] flex-col rounded-t-2xl sm:rounded-2xl",
+    header: "gap-4 border-b border-line px-5 py-4",
+    title: "font-semibold text-fg",
+    description: "mt-0.5",
+    close: "-mr-1 rounded-md p-1 text-hint hover:bg-line hover:text-fg focus-visible:outline-2 focus-visible:outline-accent",
+    body: "min-h-0 flex-1 overflow-y-auto px-5 py-4",
+  },
+  sheet: {
+    backdrop: "bg-black/50",
+    panel: "max-w-md rounded-t-3xl p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:rounded-3xl",
+    header: "mb-4 gap-3",
+    title: "font-bold",
+    description: "mt-1",
+    close: "rounded-full p-1.5 text-hint hover:bg-hint/10",
+    body: "",
+  },
+};
+
+const noBackButton = () => {};
+
+export function Dialog({ open, onClose, title, description, children, footer, size = "md", variant = "modal" }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const { useBack = noBackButton } = usePlatform();
+  useBack(open, onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -61,8 +90,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   }, [open]);
 
   if (!open) return null;
+  const look = looks[variant];
   return createPortal(
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className={cn("fixed inset-0 z-40 flex items-end justify-center sm:items-center", look.backdrop)} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={panel}
         role="dialog"
@@ -70,28 +100,25 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={cn(
-          "flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl",
-          { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" }[size],
-        )}
+        className={cn("w-full bg-bg shadow-xl outline-none", look.panel, variant === "modal" && { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" }[size])}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <div className={cn("flex items-start justify-between", look.header)}>
           <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            <h2 id={titleId} className={cn("text-lg", look.title)}>
               {title}
             </h2>
             {description && (
-              <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
+              <p id={descriptionId} className={cn("text-sm text-hint", look.description)}>
                 {description}
               </p>
             )}
           </div>
-          <button type="button" onClick={onClose} aria-label="Close" className="-mr-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-500">
-            <XIcon className="h-5 w-5" />
+          <button type="button" onClick={onClose} aria-label="Close" className={look.close}>
+            <XIcon size={variant === "sheet" ? 18 : 20} />
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>}
+        <div className={look.body}>{children}</div>
+        {footer && <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -1,6 +1,6 @@
 // Labelled form controls: every input has a visible label tied to it, and an optional hint or error.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { cn } from "../cn.ts";
+import { cn } from "@/web/shared/cn.ts";
 
 const control =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 " +

@@ -1,31 +1,34 @@
-// Renders the current toast (see ../toast.ts) in a labelled live region: F8 moves focus to it, a
-// swipe of 50 px to the right dismisses it, and it is at most 420 px wide from medium screens up.
+// Renders the current toast (see ../toast.ts) in a labelled live region that F8 focuses. The
+// admin panel's "card" sits at the top on phones and bottom right from small screens up (at most
+// 420 px wide), pauses while hovered, and goes with its close button or a 50 px swipe to the
+// right. The mini app's "banner" hangs just under its header and lets taps through, so it never
+// blocks the tabs or buttons beneath it while it waits out its five seconds.
+import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { cn } from "../cn.ts";
-import { dismissToast, pauseToast, useCurrentToast } from "../toast.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { currentToast, dismissToast, pauseToast, type Toast } from "@/web/shared/toast.ts";
 import { AlertIcon, CircleCheckIcon, InfoIcon, XIcon } from "./icons.tsx";
 
 const SWIPE_THRESHOLD_PX = 50;
 
-export function Toaster() {
-  const current = useCurrentToast();
-  const region = useRef<HTMLDivElement>(null);
+const bannerEdges = { default: "border-line", success: "border-success", destructive: "border-danger" };
+
+function Banner({ toast }: { toast: Toast }) {
+  return (
+    <li
+      role="status"
+      data-testid="toast"
+      className={cn("w-full max-w-[420px] rounded-2xl border-l-4 bg-bg px-4 py-3 shadow-lg ring-1 ring-black/10", bannerEdges[toast.variant ?? "default"])}
+    >
+      <p className="text-sm font-semibold">{toast.title}</p>
+      {toast.description && <p className="mt-0.5 text-sm text-hint">{toast.description}</p>}
+    </li>
+  );
+}
+
+function Card({ toast }: { toast: Toast }) {
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "F8") {
-        event.preventDefault();
-        region.current?.focus();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
-
-  useEffect(() => setOffset(0), [current?.id]);
-
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
     (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
@@ -38,51 +41,72 @@ export function Toaster() {
     else setOffset(0);
     start.current = null;
   };
+  const variant = toast.variant ?? "default";
+  const destructive = variant === "destructive";
+  const Icon = destructive ? AlertIcon : variant === "success" ? CircleCheckIcon : InfoIcon;
+  return (
+    <li
+      role="status"
+      data-testid="toast"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onMouseEnter={() => pauseToast(true)}
+      onMouseLeave={() => pauseToast(false)}
+      style={{ transform: `translateX(${offset}px)`, opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1 }}
+      className={cn(
+        "pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-3 shadow-lg",
+        destructive ? "border-danger bg-danger text-white" : "border-edge bg-card text-fg",
+      )}
+    >
+      <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", variant === "success" && "text-success", variant === "default" && "text-accent")} />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description && <p className={cn("mt-0.5 text-sm break-words", destructive ? "text-white/90" : "text-hint")}>{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={dismissToast}
+        aria-label="Dismiss notification"
+        className={cn("rounded-md p-1 focus-visible:outline-2", destructive ? "text-white/80 hover:bg-black/10" : "text-hint hover:bg-line hover:text-fg")}
+      >
+        <XIcon />
+      </button>
+    </li>
+  );
+}
 
-  const variant = current?.variant ?? "default";
-  const Icon = variant === "destructive" ? AlertIcon : variant === "success" ? CircleCheckIcon : InfoIcon;
+export function Toaster({ variant = "card" }: { variant?: "card" | "banner" }) {
+  useSignals();
+  const toast = currentToast.value;
+  const region = useRef<HTMLDivElement>(null);
 
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const Item = variant === "banner" ? Banner : Card;
   return (
     <div
       ref={region}
       role="region"
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed top-0 right-0 z-50 w-full p-3 outline-none sm:top-auto sm:bottom-0 md:max-w-[420px]"
-    >
-      <ol aria-live="polite" className="flex flex-col">
-      {current && (
-        <li
-          key={current.id}
-          role="status"
-          data-testid="toast"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
-          onMouseEnter={() => pauseToast(true)}
-          onMouseLeave={() => pauseToast(false)}
-          style={{ transform: `translateX(${offset}px)`, opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1 }}
-          className={cn(
-            "pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-3 shadow-lg",
-            variant === "destructive" ? "border-rose-700 bg-rose-600 text-white" : "border-slate-200 bg-white text-slate-900",
-          )}
-        >
-          <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", variant === "success" && "text-emerald-600", variant === "default" && "text-indigo-600")} />
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-semibold">{current.title}</p>
-            {current.description && <p className={cn("mt-0.5 text-sm break-words", variant === "destructive" ? "text-rose-50" : "text-slate-600")}>{current.description}</p>}
-          </div>
-          <button
-            type="button"
-            onClick={dismissToast}
-            aria-label="Dismiss notification"
-            className={cn("rounded-md p-1 focus-visible:outline-2", variant === "destructive" ? "text-rose-100 hover:bg-rose-700" : "text-slate-400 hover:bg-slate-100 hover:text-slate-700")}
-          >
-            <XIcon className="h-4 w-4" />
-          </button>
-        </li>
+      className={cn(
+        "pointer-events-none fixed z-50 outline-none",
+        variant === "banner" ? "inset-x-0 top-14 px-3 pt-2" : "top-0 right-0 w-full p-3 sm:top-auto sm:bottom-0 md:max-w-[420px]",
       )}
+    >
+      <ol aria-live="polite" className={cn("flex flex-col", variant === "banner" && "items-center")}>
+        {toast && <Item key={toast.id} toast={toast} />}
       </ol>
     </div>
   );

@@ -1,21 +1,22 @@
 // Every admin page but the login: no token means the login page (also after a 401, which drops
 // the token); otherwise the header with product name, tagline, bot light and sign-out, the
 // section navigation, and the page.
+import { useSignals } from "@preact/signals-react/runtime";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { Button } from "../../../shared/ui/button.tsx";
-import { BotIcon, LogOutIcon } from "../../../shared/ui/icons.tsx";
-import { BotStatus } from "../../components/layout/bot-status.tsx";
-import { MainNav } from "../../components/layout/main-nav.tsx";
-import { useSignOut } from "../../features/auth/use-sign-out.ts";
-import { useToken } from "../../lib/auth-token.ts";
-import { useConfig } from "../../lib/config.ts";
-import { useHealth } from "../../lib/health.ts";
-import { paths } from "../../paths.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { BotIcon, LogOutIcon } from "@/web/shared/ui/icons.tsx";
+import { BotStatus } from "@/web/admin/components/layout/bot-status.tsx";
+import { MainNav } from "@/web/admin/components/layout/main-nav.tsx";
+import { useSignOut } from "@/web/admin/features/auth/use-sign-out.ts";
+import { token } from "@/web/admin/lib/auth-token.ts";
+import { useConfig } from "@/web/admin/lib/config.ts";
+import { useHealth } from "@/web/admin/lib/health.ts";
+import { paths } from "@/web/admin/paths.ts";
 
 export function AdminLayout() {
-  const token = useToken();
+  useSignals();
   const location = useLocation();
-  if (!token) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!token.value) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   return <Shell />;
 }
 

@@ -1,8 +1,8 @@
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { BroadcastForm } from "../../features/broadcast/components/broadcast-form.tsx";
-import { BroadcastHistory } from "../../features/broadcast/components/broadcast-history.tsx";
-import { BroadcastInfo } from "../../features/broadcast/components/broadcast-info.tsx";
-import { useConfig } from "../../lib/config.ts";
+import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
+import { BroadcastForm } from "@/web/admin/features/broadcast/components/broadcast-form.tsx";
+import { BroadcastHistory } from "@/web/admin/features/broadcast/components/broadcast-history.tsx";
+import { BroadcastInfo } from "@/web/admin/features/broadcast/components/broadcast-info.tsx";
+import { useConfig } from "@/web/admin/lib/config.ts";
 
 // The server's defaults, used until /api/config answers.
 const defaultPacing = { batchSize: 28, gapMs: 100, intervalSeconds: 300 };

@@ -1,13 +1,13 @@
 // The dashboard page composes the dashboard feature with the tasks feature's Create Task button
 // and the withdrawals feature's pending card; features never import each other, pages do.
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { useStats } from "../../features/dashboard/api/get-stats.ts";
-import { ActivityChartCard } from "../../features/dashboard/components/activity-chart-card.tsx";
-import { RecentTasks } from "../../features/dashboard/components/recent-tasks.tsx";
-import { StatCards } from "../../features/dashboard/components/stat-cards.tsx";
-import { TopPerformers } from "../../features/dashboard/components/top-performers.tsx";
-import { CreateTaskButton } from "../../features/tasks/components/create-task-button.tsx";
-import { PendingWithdrawalsCard } from "../../features/withdrawals/components/pending-withdrawals-card.tsx";
+import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
+import { useStats } from "@/web/admin/features/dashboard/api/get-stats.ts";
+import { ActivityChartCard } from "@/web/admin/features/dashboard/components/activity-chart-card.tsx";
+import { RecentTasks } from "@/web/admin/features/dashboard/components/recent-tasks.tsx";
+import { StatCards } from "@/web/admin/features/dashboard/components/stat-cards.tsx";
+import { TopPerformers } from "@/web/admin/features/dashboard/components/top-performers.tsx";
+import { CreateTaskButton } from "@/web/admin/features/tasks/components/create-task-button.tsx";
+import { PendingWithdrawalsCard } from "@/web/admin/features/withdrawals/components/pending-withdrawals-card.tsx";
 
 export function DashboardRoute() {
   const stats = useStats();

@@ -1,7 +1,7 @@
 // Any path no route matches (the server also answers these with status 404).
 import { Link, useLocation } from "react-router-dom";
-import { AlertIcon } from "../../../shared/ui/icons.tsx";
-import { paths } from "../../paths.ts";
+import { AlertIcon } from "@/web/shared/ui/icons.tsx";
+import { paths } from "@/web/admin/paths.ts";
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();

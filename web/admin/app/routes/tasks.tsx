@@ -1,6 +1,6 @@
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { CreateTaskButton } from "../../features/tasks/components/create-task-button.tsx";
-import { TaskList } from "../../features/tasks/components/task-list.tsx";
+import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
+import { CreateTaskButton } from "@/web/admin/features/tasks/components/create-task-button.tsx";
+import { TaskList } from "@/web/admin/features/tasks/components/task-list.tsx";
 
 export function TasksRoute() {
   return (

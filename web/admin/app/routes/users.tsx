@@ -1,5 +1,5 @@
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { UserDirectory } from "../../features/users/components/user-directory.tsx";
+import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
+import { UserDirectory } from "@/web/admin/features/users/components/user-directory.tsx";
 
 export function UsersRoute() {
   return (

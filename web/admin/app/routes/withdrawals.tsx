@@ -1,5 +1,5 @@
-import { PageHeader } from "../../components/layout/page-header.tsx";
-import { WithdrawalBoard } from "../../features/withdrawals/components/withdrawal-board.tsx";
+import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
+import { WithdrawalBoard } from "@/web/admin/features/withdrawals/components/withdrawal-board.tsx";
 
 export function WithdrawalsRoute() {
   return (

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import type { Health } from "../../lib/health.ts";
+import type { HealthDto } from "@/api/http/contract.ts";
 import { botLight } from "./bot-status.tsx";
 
-const health = (bot: Partial<Health["bot"]>, demoMode = false): Health => ({
+const health = (bot: Partial<HealthDto["bot"]>, demoMode = false): HealthDto => ({
   ok: true,
   demoMode,
   botActive: bot.state === "active",

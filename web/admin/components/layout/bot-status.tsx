@@ -1,13 +1,13 @@
 // The header's bot light: green while the bot works with Telegram, amber while it is starting or
 // cannot reach Telegram (with since when and the last error as the hint), grey when it is off.
-import { cn } from "../../../shared/cn.ts";
-import { formatTimeOrDate } from "../../../shared/format.ts";
-import type { Health } from "../../lib/health.ts";
+import type { HealthDto } from "@/api/http/contract.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { formatTimeOrDate } from "@/web/shared/format-time.ts";
 
 type Light = { label: string; hint: string; tone: "good" | "warn" | "off" };
 
 /** What the light says for a health answer (exported for its unit test). */
-export function botLight(health: Health | undefined, loading: boolean): Light {
+export function botLight(health: HealthDto | undefined, loading: boolean): Light {
   if (loading) return { label: "Checking bot...", hint: "Asking the server what the bot is doing", tone: "off" };
   if (!health) return { label: "Server unreachable", hint: "The server did not answer", tone: "warn" };
   const { state, since, lastError, retryAt } = health.bot;
@@ -24,7 +24,7 @@ export function botLight(health: Health | undefined, loading: boolean): Light {
   }
 }
 
-export function BotStatus({ health, loading }: { health?: Health; loading: boolean }) {
+export function BotStatus({ health, loading }: { health?: HealthDto; loading: boolean }) {
   const { label, hint, tone } = botLight(health, loading);
   return (
     <span

@@ -1,8 +1,8 @@
 // The five admin sections; the current one is highlighted (and marked aria-current by NavLink).
 import { NavLink } from "react-router-dom";
-import { cn } from "../../../shared/cn.ts";
-import { LayoutIcon, ListChecksIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "../../../shared/ui/icons.tsx";
-import { paths } from "../../paths.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { LayoutIcon, ListChecksIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { paths } from "@/web/admin/paths.ts";
 
 const entries = [
   { to: paths.dashboard, label: "Dashboard", Icon: LayoutIcon },

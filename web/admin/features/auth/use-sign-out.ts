@@ -1,10 +1,10 @@
 // Sign out: revoke the token on the server, then forget it here even if the server is unreachable,
 // so the button always signs this browser out.
 import { useNavigate } from "react-router-dom";
-import { clearToken } from "../../lib/auth-token.ts";
-import { clearQueries } from "../../lib/query.ts";
-import { toast } from "../../../shared/toast.ts";
-import { paths } from "../../paths.ts";
+import { clearToken } from "@/web/admin/lib/auth-token.ts";
+import { clearQueries } from "@/web/shared/query.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { paths } from "@/web/admin/paths.ts";
 import { logout } from "./api/logout.ts";
 
 export function useSignOut() {

@@ -1,10 +1,10 @@
 // The header: product name, the streak flame, and the way to the info screen.
-import { Link } from "../../lib/router.tsx";
-import { useMe } from "../../api/get-me.ts";
-import { paths } from "../../paths.ts";
-import { useConfig } from "../../session.ts";
-import { FlameIcon, InfoIcon } from "../ui/icons.tsx";
-import { Skeleton } from "../ui/skeleton.tsx";
+import { useMe } from "@/web/app/api/get-me.ts";
+import { Link } from "@/web/app/lib/router.tsx";
+import { paths } from "@/web/app/paths.ts";
+import { useConfig } from "@/web/app/session.ts";
+import { FlameIcon, InfoIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function AppHeader() {
   const config = useConfig();

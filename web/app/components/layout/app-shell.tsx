@@ -1,9 +1,9 @@
 // The frame around every screen. Telegram's back button is shown on every screen but Home and goes
 // back in the app's history, or to Home when the screen was opened directly. (When the server
 // refuses the user, the session replaces the whole app with the Telegram notice.)
-import { navigate, useLocation } from "../../lib/router.tsx";
-import { paths } from "../../paths.ts";
-import { useBackButton } from "../../telegram/back-button.ts";
+import { navigate, useLocation } from "@/web/app/lib/router.tsx";
+import { paths } from "@/web/app/paths.ts";
+import { useBackButton } from "@/web/app/telegram/back-button.ts";
 import { AppHeader } from "./app-header.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 

@@ -1,8 +1,8 @@
 // The five-item bottom navigation; /app itself counts as Home.
-import { Link, useLocation } from "../../lib/router.tsx";
-import { paths } from "../../paths.ts";
-import { haptics } from "../../telegram/haptics.ts";
-import { HomeIcon, TasksIcon, TrophyIcon, UsersIcon, WalletIcon } from "../ui/icons.tsx";
+import { Link, useLocation } from "@/web/app/lib/router.tsx";
+import { paths } from "@/web/app/paths.ts";
+import { haptics } from "@/web/app/telegram/haptics.ts";
+import { HomeIcon, TasksIcon, TrophyIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 
 const items = [
   { to: paths.home, label: "Home", Icon: HomeIcon },

@@ -1,7 +1,7 @@
-import { api } from "../../../lib/api-client.ts";
+import type { LoginDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
 
 export type LoginInput = { email: string; password: string };
-export type LoginResponse = { token: string; expiresAt: string; admin: { id: number; email: string } };
 
 // Silent: the login form shows the spec's own "Login failed" toast.
-export const login = (input: LoginInput) => api.post<LoginResponse>("auth/login", input, { silent: true });
+export const login = (input: LoginInput) => api.post<LoginDto>("auth/login", input, { silent: true });

@@ -1,4 +1,5 @@
-import { api } from "../../../lib/api-client.ts";
+import type { Answer } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
 
 // Revokes every token of this admin on the server; silent because signing out locally proceeds anyway.
-export const logout = () => api.post<{ ok: true }>("auth/logout", {}, { silent: true });
+export const logout = () => api.post<Answer<"post", "/api/auth/logout">>("auth/logout", {}, { silent: true });

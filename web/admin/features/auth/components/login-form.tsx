@@ -2,14 +2,14 @@
 // while the request runs; success stores the token and opens the dashboard.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { InputField } from "../../../../shared/ui/field.tsx";
-import { BotIcon } from "../../../../shared/ui/icons.tsx";
-import { setToken } from "../../../lib/auth-token.ts";
-import { clearQueries } from "../../../lib/query.ts";
-import { paths } from "../../../paths.ts";
-import { login } from "../api/login.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { InputField } from "@/web/shared/ui/field.tsx";
+import { BotIcon } from "@/web/shared/ui/icons.tsx";
+import { setToken } from "@/web/admin/lib/auth-token.ts";
+import { clearQueries } from "@/web/shared/query.ts";
+import { paths } from "@/web/admin/paths.ts";
+import { login } from "@/web/admin/features/auth/api/login.ts";
 
 export function LoginForm({ productName }: { productName: string }) {
   const navigate = useNavigate();

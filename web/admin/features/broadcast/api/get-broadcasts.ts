@@ -1,11 +1,15 @@
-import { api } from "../../../lib/api-client.ts";
-import { useQuery } from "../../../lib/query.ts";
-import { BROADCASTS_KEY, type Broadcast } from "./types.ts";
+import type { BroadcastDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
+import { BROADCASTS_KEY } from "./keys.ts";
 
 const LIMIT = 20;
+// While any broadcast still has pending deliveries the list refreshes on its own, so progress
+// moves without a press of Refresh; once all are done it stops asking.
+const REFRESH_MS = 30_000;
 
-export const getBroadcasts = () => api.get<Broadcast[]>(BROADCASTS_KEY, { searchParams: { limit: LIMIT }, errorTitle: "Failed to load broadcasts" });
+export const getBroadcasts = () => api.get<BroadcastDto[]>(BROADCASTS_KEY, { searchParams: { limit: LIMIT }, errorTitle: "Failed to load broadcasts" });
 
 export function useBroadcasts() {
-  return useQuery(BROADCASTS_KEY, getBroadcasts);
+  return useQuery(BROADCASTS_KEY, getBroadcasts, { refetchInterval: (list) => (list?.some((b) => b.pending > 0) ? REFRESH_MS : false) });
 }

@@ -1,10 +1,11 @@
-import { api } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query.ts";
-import { BROADCASTS_KEY, type Broadcast } from "./types.ts";
+import type { QueuedBroadcastDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { invalidate } from "@/web/shared/query.ts";
+import { BROADCASTS_KEY } from "./keys.ts";
 
-export async function sendBroadcast(message: string) {
+export async function sendBroadcast(message: string): Promise<QueuedBroadcastDto> {
   // Silent: the form shows the spec's "Broadcast Failed" toast itself.
-  const result = await api.post<{ queuedCount: number; broadcast: Broadcast }>("admin/broadcast", { message }, { silent: true });
+  const result = await api.post<QueuedBroadcastDto>("admin/broadcast", { message }, { silent: true });
   await invalidate(BROADCASTS_KEY);
   return result;
 }

@@ -1,16 +1,20 @@
 // The message box with its "x/4000" counter (red past 4000, which also disables sending), Clear
 // and Send Broadcast, and the spec's validation and result toasts.
 import { useState, type FormEvent } from "react";
-import { cn } from "../../../../shared/cn.ts";
-import { formatCount } from "../../../../shared/format.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { inputClass } from "../../../../shared/ui/field.tsx";
-import { SendIcon } from "../../../../shared/ui/icons.tsx";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { sendBroadcast } from "../api/send-broadcast.ts";
-import { MESSAGE_MAX, MESSAGE_MIN } from "../api/types.ts";
+import { rules } from "@/domain/rules.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { inputClass } from "@/web/shared/ui/field.tsx";
+import { SendIcon } from "@/web/shared/ui/icons.tsx";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { sendBroadcast } from "@/web/admin/features/broadcast/api/send-broadcast.ts";
+
+// The server's limits on a broadcast message, counted after trimming.
+const MESSAGE_MIN = rules.broadcastMinLength;
+const MESSAGE_MAX = rules.broadcastMaxLength;
 
 export function BroadcastForm({ intervalMinutes }: { intervalMinutes: number }) {
   const [message, setMessage] = useState("");

@@ -1,33 +1,18 @@
-// Per-broadcast progress: sent, failed and pending deliveries with a bar and the ETA. While any
-// broadcast still has pending deliveries the list refreshes every 30 s, so progress moves on its
-// own; once all are done it stops asking.
-import { useEffect } from "react";
-import { formatCount, formatDateTime } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { MegaphoneIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { useBroadcasts } from "../api/get-broadcasts.ts";
-import type { Broadcast } from "../api/types.ts";
+// Per-broadcast progress: sent, failed and pending deliveries with a bar and the ETA (the list
+// refreshes itself while deliveries are pending, see get-broadcasts.ts).
+import type { BroadcastDto } from "@/api/http/contract.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { formatDateTime, formatEta } from "@/web/shared/format-time.ts";
+import { percent } from "@/web/shared/percent.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { MegaphoneIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { useBroadcasts } from "@/web/admin/features/broadcast/api/get-broadcasts.ts";
 
-const REFRESH_MS = 30_000;
-
-export function formatEta(seconds: number): string {
-  if (seconds <= 0) return "any moment";
-  if (seconds < 60) return `about ${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `about ${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return `about ${hours} h ${minutes % 60} min`;
-}
-
-function percent(part: number, total: number) {
-  return total > 0 ? (part * 100) / total : 0;
-}
-
-function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
+function BroadcastRow({ broadcast: b }: { broadcast: BroadcastDto }) {
   const done = b.pending === 0;
   return (
     <li data-testid="broadcast-row" className="space-y-2 py-4 first:pt-0 last:pb-0">
@@ -60,12 +45,6 @@ function BroadcastRow({ broadcast: b }: { broadcast: Broadcast }) {
 
 export function BroadcastHistory() {
   const { data, isLoading, isFetching, refetch } = useBroadcasts();
-  const sending = data?.some((b) => b.pending > 0) ?? false;
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => void refetch(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [sending, refetch]);
 
   return (
     <Card>

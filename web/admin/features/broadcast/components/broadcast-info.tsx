@@ -1,8 +1,8 @@
 // The information panels beside the form: how delivery works (pacing from the server's config),
 // who receives it, tips, and the Markdown that Telegram renders.
 import type { ReactNode } from "react";
-import { formatCount } from "../../../../shared/format.ts";
-import { ClockIcon, InfoIcon, StarIcon, UsersIcon } from "../../../../shared/ui/icons.tsx";
+import { formatCount } from "@/web/shared/format.ts";
+import { ClockIcon, InfoIcon, StarIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
 
 export type Pacing = { batchSize: number; gapMs: number; intervalSeconds: number };
 

@@ -1,10 +1,14 @@
-import { api } from "../../../lib/api-client.ts";
-import { useQuery } from "../../../lib/query.ts";
-import type { ActivityPoint, ActivityRange } from "./types.ts";
+import type { ActivityPointDto } from "@/api/http/contract.ts";
+import type { activityStats } from "@/domain/stats.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
+
+/** "daily" (7 days) or "weekly" (8 weeks), as the server's activity series takes it. */
+export type ActivityRange = Parameters<typeof activityStats>[1];
 
 /** 7 daily points, or 8 weekly points (day = the week's Monday). */
 export const getActivityStats = (range: ActivityRange) =>
-  api.get<ActivityPoint[]>("admin/activity-stats", { searchParams: { range }, errorTitle: "Failed to load activity" });
+  api.get<ActivityPointDto[]>("admin/activity-stats", { searchParams: { range }, errorTitle: "Failed to load activity" });
 
 export function useActivityStats(range: ActivityRange) {
   return useQuery(`admin/activity-stats?range=${range}`, () => getActivityStats(range));

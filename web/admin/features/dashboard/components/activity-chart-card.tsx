@@ -1,11 +1,10 @@
 // "7-Day User Activity": the stacked area chart with Daily (7 days) and Weekly (8 weeks) views.
 import { lazy, Suspense, useState } from "react";
-import { cn } from "../../../../shared/cn.ts";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { ActivityIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { useActivityStats } from "../api/get-activity-stats.ts";
-import type { ActivityRange } from "../api/types.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { ActivityIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { type ActivityRange, useActivityStats } from "@/web/admin/features/dashboard/api/get-activity-stats.ts";
 
 const ActivityChart = lazy(() => import("./activity-chart.tsx"));
 

@@ -5,7 +5,8 @@
 import { useEffect, useRef } from "react";
 import uPlot, { type AlignedData, type Options } from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { ActivityPoint, ActivityRange } from "../api/types.ts";
+import type { ActivityPointDto } from "@/api/http/contract.ts";
+import type { ActivityRange } from "@/web/admin/features/dashboard/api/get-activity-stats.ts";
 
 const SERIES = [
   { key: "activity", label: "Activity", stroke: "#4f46e5", fill: "rgba(79, 70, 229, 0.35)" },
@@ -29,7 +30,7 @@ function dayLabel(seconds: number, range: ActivityRange, compact = false): strin
     : date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 }
 
-function buildData(points: ActivityPoint[]) {
+function buildData(points: ActivityPointDto[]) {
   const xs = points.map((p) => toSeconds(p.day));
   const raw = SERIES.map((s) => points.map((p) => p[s.key]));
   const running = points.map(() => 0);
@@ -69,7 +70,7 @@ function buildOptions(width: number, range: ActivityRange, xs: number[], raw: nu
   };
 }
 
-export default function ActivityChart({ points, range }: { points: ActivityPoint[]; range: ActivityRange }) {
+export default function ActivityChart({ points, range }: { points: ActivityPointDto[]; range: ActivityRange }) {
   const target = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

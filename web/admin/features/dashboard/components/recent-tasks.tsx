@@ -1,15 +1,16 @@
 // Recent Tasks: title, completion count, reward and status of each task; the Create Task button
-// comes from the page (the tasks feature owns it). Daily tasks get their own icon.
+// comes from the page (the tasks feature owns it). Each task shows its kind's icon, daily
+// tasks in a colour of their own.
 import type { ReactNode } from "react";
-import { formatCount } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { CalendarCheckIcon, ListChecksIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { useRecentTasks } from "../api/get-recent-tasks.ts";
-import type { RecentTask } from "../api/types.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ListChecksIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { TaskKindGlyph } from "@/web/shared/ui/task-kind-glyph.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { useRecentTasks } from "@/web/admin/features/dashboard/api/get-recent-tasks.ts";
 
 export function RecentTasks({ action }: { action?: ReactNode }) {
   const { data, isLoading } = useRecentTasks();
@@ -29,10 +30,10 @@ export function RecentTasks({ action }: { action?: ReactNode }) {
           <EmptyState>No tasks yet</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {(data as RecentTask[]).map((task) => (
+            {data.map((task) => (
               <li key={task.id} data-testid="recent-task" className="flex items-center gap-3 py-2.5">
                 <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${task.kind === "daily_activity" ? "bg-sky-100 text-sky-700" : "bg-violet-100 text-violet-700"}`}>
-                  {task.kind === "daily_activity" ? <CalendarCheckIcon className="h-4 w-4" /> : <ListChecksIcon className="h-4 w-4" />}
+                  <TaskKindGlyph kind={task.kind} className="h-4 w-4" />
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">{task.title}</p>

@@ -1,12 +1,12 @@
 // The four stat cards. The trend badges are the spec's fixed texts, not data; Pending Withdrawals
 // carries the live pending count instead. Four skeleton cards show while the stats load.
 import type { ReactNode } from "react";
-import { cn } from "../../../../shared/cn.ts";
-import { formatCount } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { ActivityIcon, ClockIcon, TrendingUpIcon, UserCheckIcon, UsersIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import type { AdminStats } from "../api/types.ts";
+import type { AdminStatsDto } from "@/api/http/contract.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { ActivityIcon, ClockIcon, TrendingUpIcon, UserCheckIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 type StatCardProps = { label: string; hint: string; value: number; icon: ReactNode; tone: string; badge: ReactNode };
 
@@ -33,7 +33,7 @@ function Trend({ text }: { text: string }) {
   );
 }
 
-export function StatCards({ stats, loading, error }: { stats?: AdminStats; loading: boolean; error?: string }) {
+export function StatCards({ stats, loading, error }: { stats?: AdminStatsDto; loading: boolean; error?: string }) {
   if (!loading && !stats) {
     return <p className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">Unable to load statistics{error ? `: ${error}` : ""}.</p>;
   }

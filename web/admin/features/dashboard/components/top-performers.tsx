@@ -1,17 +1,17 @@
 // Top Performers: three tabs (Top Earners, Top Referrers, Most Active), each the top 5 with medals
 // for the first three ranks and numbers after.
 import { useState } from "react";
-import { displayName } from "../../../../../api/domain/display-name.ts";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatCount } from "../../../../shared/format.ts";
-import { Medal } from "../../../../shared/ui/medal.tsx";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { TrophyIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { TabPanel, Tabs } from "../../../../shared/ui/tabs.tsx";
-import { useLeaderboard } from "../api/get-leaderboard.ts";
-import type { LeaderboardCategory, LeaderboardEntry } from "../api/types.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { Medal } from "@/web/shared/ui/medal.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { TrophyIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+import { useLeaderboard } from "@/web/admin/features/dashboard/api/get-leaderboard.ts";
 
 const tabs = [
   { value: "earnings", label: "Top Earners" },
@@ -32,7 +32,7 @@ function RankMark({ rank }: { rank: number }) {
     </span>;
 }
 
-function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
+function score(category: LeaderboardCategory, entry: LeaderboardEntryDto) {
   if (category === "earnings") return { main: `${displayUsdt(entry.totalEarned)} USDT`, sub: `Balance ${displayUsdt(entry.balance)} USDT` };
   if (category === "referrals") return { main: `${formatCount(entry.referralCount)} referrals`, sub: "Qualified" };
   return { main: `${formatCount(entry.taskCount)} tasks`, sub: `${formatCount(entry.currentStreak)}-day streak` };

@@ -1,11 +1,10 @@
-import { api } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query.ts";
-import { TASKS_KEY, type Task, type TaskKind } from "./types.ts";
+import type { NewTaskBody, TaskDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { invalidate } from "@/web/shared/query.ts";
+import { TASKS_KEY } from "./keys.ts";
 
-export type TaskInput = { kind: TaskKind; title: string; description: string; rewardUsdt: string; isActive: boolean };
-
-export async function createTask(input: TaskInput): Promise<Task> {
-  const task = await api.post<Task>(TASKS_KEY, input, { errorTitle: "Failed to create task" });
+export async function createTask(input: NewTaskBody): Promise<TaskDto> {
+  const task = await api.post<TaskDto>(TASKS_KEY, input, { errorTitle: "Failed to create task" });
   await invalidate(TASKS_KEY, "admin/task-stats");
   return task;
 }

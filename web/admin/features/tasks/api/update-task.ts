@@ -1,10 +1,10 @@
-import { api } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query.ts";
-import type { TaskInput } from "./create-task.ts";
-import { TASKS_KEY, type Task } from "./types.ts";
+import type { TaskChangesBody, TaskDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { invalidate } from "@/web/shared/query.ts";
+import { TASKS_KEY } from "./keys.ts";
 
-export async function updateTask(id: number, changes: Partial<TaskInput>): Promise<Task> {
-  const task = await api.patch<Task>(`${TASKS_KEY}/${id}`, changes, { errorTitle: "Failed to update task" });
+export async function updateTask(id: number, changes: TaskChangesBody): Promise<TaskDto> {
+  const task = await api.patch<TaskDto>(`${TASKS_KEY}/${id}`, changes, { errorTitle: "Failed to update task" });
   await invalidate(TASKS_KEY, "admin/task-stats");
   return task;
 }

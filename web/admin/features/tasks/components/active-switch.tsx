@@ -1,11 +1,11 @@
 // On/off switch for a task's active state (PATCH isActive), a control the spec's UI lacks.
-import { cn } from "../../../../shared/cn.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import type { Task } from "../api/types.ts";
-import { updateTask } from "../api/update-task.ts";
+import type { TaskDto } from "@/api/http/contract.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { updateTask } from "@/web/admin/features/tasks/api/update-task.ts";
 
-export function ActiveSwitch({ task }: { task: Task }) {
+export function ActiveSwitch({ task }: { task: TaskDto }) {
   const { mutate, isPending } = useMutation(async () => {
     await updateTask(task.id, { isActive: !task.isActive });
     toast({ title: task.isActive ? "Task deactivated" : "Task activated", description: task.title, variant: "success" });

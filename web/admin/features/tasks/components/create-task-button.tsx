@@ -1,7 +1,7 @@
 // "Create Task" button with its dialog; used on the tasks page and in the dashboard's Recent Tasks.
 import { useState } from "react";
-import { Button, type ButtonProps } from "../../../../shared/ui/button.tsx";
-import { PlusIcon } from "../../../../shared/ui/icons.tsx";
+import { Button, type ButtonProps } from "@/web/shared/ui/button.tsx";
+import { PlusIcon } from "@/web/shared/ui/icons.tsx";
 import { TaskFormDialog } from "./task-form-dialog.tsx";
 
 export function CreateTaskButton({ size = "md" }: { size?: ButtonProps["size"] }) {

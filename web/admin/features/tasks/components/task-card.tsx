@@ -1,16 +1,43 @@
-// One task: icon by kind, title, description, Active/Inactive badge, reward, type, created date,
-// status and completions, with edit and the active switch.
-import { taskKindLabels } from "../../../../../api/domain/labels.ts";
-import { formatCount, formatDate } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { PencilIcon } from "../../../../shared/ui/icons.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import type { Task } from "../api/types.ts";
+// One task: icon by kind, title, description, a link task's link and wait, Active/Inactive badge,
+// reward, type, created date, status and completions, with edit and the active switch.
+import type { TaskDto } from "@/api/http/contract.ts";
+import { taskKindLabels } from "@/domain/labels.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { formatDate } from "@/web/shared/format-time.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { ClockIcon, LinkIcon, PencilIcon } from "@/web/shared/ui/icons.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { ActiveSwitch } from "./active-switch.tsx";
 import { TaskKindIcon } from "./task-kind-icon.tsx";
 
-export function TaskCard({ task, onEdit }: { task: Task; onEdit: (task: Task) => void }) {
+/** "x.com/refbot": host and path, enough to recognise a link at a glance (the title has all of it). */
+function shortUrl(url: string): string {
+  try {
+    const { host, pathname, search } = new URL(url);
+    return host + (pathname === "/" ? "" : pathname) + search;
+  } catch {
+    return url; // The server only stores valid URLs; an odd one still shows as it is.
+  }
+}
+
+/** A link task's link and wait, below the card's header so a long link is not squeezed beside the reward. */
+function TaskLink({ url, waitSeconds }: { url: string; waitSeconds: number }) {
+  return (
+    <p className="mt-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 pl-13 text-sm" data-testid="task-link">
+      <a href={url} target="_blank" rel="noopener noreferrer" title={url} className="flex min-w-0 items-center gap-1.5 font-medium text-indigo-600 hover:underline">
+        <LinkIcon className="h-4 w-4 shrink-0" />
+        <span className="truncate">{shortUrl(url)}</span>
+      </a>
+      <span className="flex shrink-0 items-center gap-1.5 text-slate-500">
+        <ClockIcon className="h-4 w-4" />
+        {waitSeconds} s wait
+      </span>
+    </p>
+  );
+}
+
+export function TaskCard({ task, onEdit }: { task: TaskDto; onEdit: (task: TaskDto) => void }) {
   return (
     <article data-testid="task-card" className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -24,6 +51,7 @@ export function TaskCard({ task, onEdit }: { task: Task; onEdit: (task: Task) =>
         </div>
         <UsdtAmount amount={task.rewardUsdt} />
       </div>
+      {task.url && <TaskLink url={task.url} waitSeconds={task.waitSeconds} />}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-xs text-slate-500">Type</dt>

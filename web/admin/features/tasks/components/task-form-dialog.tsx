@@ -1,34 +1,59 @@
 // Create Task (and Edit Task) dialog: type, title (required), description, reward in USDT (number,
-// step 0.01, min 0) and whether it is active. Defaults as the spec says: daily_activity, 0.2, active.
+// step 0.01, min 0) and whether it is active; a link task also has its URL and its wait in
+// seconds. Defaults as the spec says: daily_activity, 0.2, active.
 import { useEffect, useState, type FormEvent } from "react";
-import { taskKindLabels } from "../../../../../api/domain/labels.ts";
-import { readAmount, wholeUsdt } from "../../../../../api/domain/money.ts";
-import { amountRules, rules } from "../../../../../api/domain/rules.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Dialog } from "../../../../shared/ui/dialog.tsx";
-import { InputField, SelectField, TextareaField } from "../../../../shared/ui/field.tsx";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { createTask, type TaskInput } from "../api/create-task.ts";
-import type { Task, TaskKind } from "../api/types.ts";
-import { updateTask } from "../api/update-task.ts";
+import type { NewTaskBody, TaskDto, TaskKind } from "@/api/http/contract.ts";
+import { taskKindLabels } from "@/domain/labels.ts";
+import { readAmount, wholeUsdt } from "@/domain/money.ts";
+import { amountRules, rules } from "@/domain/rules.ts";
+import { hasLink, linkRules } from "@/domain/task-kinds.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
+import { InputField, SelectField, TextareaField } from "@/web/shared/ui/field.tsx";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { createTask } from "@/web/admin/features/tasks/api/create-task.ts";
+import { updateTask } from "@/web/admin/features/tasks/api/update-task.ts";
 
-// The server's own rule for a reward (rules.ts: at most 2 decimals, as the input's step 0.01 says,
-// and at most 1000 USDT), so the form refuses exactly what the server would, in its words.
+// The server's own rules for a reward (rules.ts: at most 2 decimals, as the input's step 0.01 says,
+// and at most 1000 USDT) and for a link (task-kinds.ts), so the form refuses exactly what the
+// server would, in its words.
 const MAX_REWARD = wholeUsdt(rules.maxTaskReward);
 const checkReward = (value: string) => {
   const { problem } = readAmount(value, amountRules.taskReward);
   return problem && `Reward ${problem}`;
 };
+const checkUrl = (value: string) => {
+  if (!value) return "URL is required for a link task";
+  const problem = linkRules.urlProblem(value);
+  return problem && `URL ${problem}`;
+};
+// An empty box is no number of seconds, though Number("") would read it as 0.
+const waitOf = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+const checkWait = (value: string) => {
+  const problem = linkRules.waitProblem(waitOf(value));
+  return problem && `Wait ${problem}`;
+};
 
-const defaults: TaskInput = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true };
+/** The form's boxes as typed; the URL and the wait are kept while another kind is chosen, in case it is chosen back. */
+type FormState = Required<Pick<NewTaskBody, "kind" | "title" | "description" | "isActive">> & { rewardUsdt: string; url: string; waitSeconds: string };
 
-function fromTask(task: Task): TaskInput {
-  return { kind: task.kind, title: task.title, description: task.description ?? "", rewardUsdt: task.rewardUsdt, isActive: task.isActive };
+const defaults: FormState = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true, url: "", waitSeconds: String(rules.defaultLinkWaitSeconds) };
+
+function fromTask(task: TaskDto): FormState {
+  return {
+    kind: task.kind,
+    title: task.title,
+    description: task.description ?? "",
+    rewardUsdt: task.rewardUsdt,
+    isActive: task.isActive,
+    url: task.url ?? "",
+    waitSeconds: String(hasLink(task.kind) ? task.waitSeconds : rules.defaultLinkWaitSeconds),
+  };
 }
 
-export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose: () => void; task?: Task }) {
-  const [form, setForm] = useState<TaskInput>(defaults);
+export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose: () => void; task?: TaskDto }) {
+  const [form, setForm] = useState<FormState>(defaults);
   const [touched, setTouched] = useState(false);
   const editing = task !== undefined;
 
@@ -39,7 +64,7 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
     }
   }, [open, task]);
 
-  const { mutate, isPending } = useMutation(async (input: TaskInput) => {
+  const { mutate, isPending } = useMutation(async (input: NewTaskBody) => {
     if (task) {
       // A reward left as it was is not sent again, so a task whose reward has more decimals than
       // people may type (set before that rule) can still be edited.
@@ -53,18 +78,30 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
     onClose();
   });
 
+  const link = hasLink(form.kind);
   const titleError = touched && !form.title.trim() ? "Title is required" : undefined;
   const rewardKept = task !== undefined && form.rewardUsdt.trim() === task.rewardUsdt;
   const rewardError = touched && !rewardKept ? checkReward(form.rewardUsdt.trim()) : undefined;
+  const urlError = touched && link ? checkUrl(form.url.trim()) : undefined;
+  const waitError = touched && link ? checkWait(form.waitSeconds) : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!form.title.trim() || (!rewardKept && checkReward(form.rewardUsdt.trim()))) return;
-    void mutate({ ...form, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() });
+    if (link && (checkUrl(form.url.trim()) || checkWait(form.waitSeconds))) return;
+    const { url, waitSeconds, ...fields } = form;
+    const input: NewTaskBody = { ...fields, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() };
+    if (link) {
+      input.url = url.trim();
+      input.waitSeconds = waitOf(waitSeconds);
+    }
+    // A task changed away from link says outright that its URL goes, not only by its new kind.
+    else if (task?.url) input.url = null;
+    void mutate(input);
   };
 
-  const set = <K extends keyof TaskInput>(key: K, value: TaskInput[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   return (
     <Dialog
@@ -106,6 +143,34 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
           error={rewardError}
           hint={`At most ${MAX_REWARD} USDT.`}
         />
+        {link && (
+          <>
+            <InputField
+              label="Link URL"
+              type="url"
+              inputMode="url"
+              required
+              value={form.url}
+              onChange={(e) => set("url", e.target.value)}
+              error={urlError}
+              placeholder="https://x.com/refbot"
+              hint="The page users open; http:// or https:// only."
+            />
+            <InputField
+              label="Wait before claiming (seconds)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={rules.maxLinkWaitSeconds}
+              step={1}
+              required
+              value={form.waitSeconds}
+              onChange={(e) => set("waitSeconds", e.target.value)}
+              error={waitError}
+              hint={`How long after opening the link users can claim the reward: 0 to ${rules.maxLinkWaitSeconds}.`}
+            />
+          </>
+        )}
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={form.isActive} onChange={(e) => set("isActive", e.target.checked)} className="h-4 w-4 rounded border-slate-300 accent-indigo-600" />
           Active (users can see and complete it)

@@ -1,18 +1,18 @@
-// The icon for a task's kind: daily tasks get a calendar, channel tasks a megaphone, others a list.
-import { CalendarCheckIcon, ListChecksIcon, MegaphoneIcon } from "../../../../shared/ui/icons.tsx";
-import type { TaskKind } from "../api/types.ts";
+// A task kind's icon on a tile in the kind's colour, both chosen by the kind's icon name.
+import type { TaskKind } from "@/api/http/contract.ts";
+import { TaskKindGlyph, taskIconName, type TaskIconName } from "@/web/shared/ui/task-kind-glyph.tsx";
 
-const styles: Record<TaskKind, { Icon: typeof ListChecksIcon; tone: string }> = {
-  daily_activity: { Icon: CalendarCheckIcon, tone: "bg-sky-100 text-sky-700" },
-  follow_channel: { Icon: MegaphoneIcon, tone: "bg-violet-100 text-violet-700" },
-  custom: { Icon: ListChecksIcon, tone: "bg-amber-100 text-amber-700" },
+const tones: Record<TaskIconName, string> = {
+  calendar: "bg-sky-100 text-sky-700",
+  megaphone: "bg-violet-100 text-violet-700",
+  star: "bg-amber-100 text-amber-700",
+  link: "bg-emerald-100 text-emerald-700",
 };
 
 export function TaskKindIcon({ kind }: { kind: TaskKind }) {
-  const { Icon, tone } = styles[kind] ?? styles.custom;
   return (
-    <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-      <Icon className="h-5 w-5" />
+    <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${tones[taskIconName(kind)]}`}>
+      <TaskKindGlyph kind={kind} className="h-5 w-5" />
     </span>
   );
 }

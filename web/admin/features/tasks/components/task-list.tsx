@@ -1,16 +1,16 @@
 // The tasks page's cards, with loading skeletons, an empty state and the edit dialog.
 import { useState } from "react";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { ListChecksIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { useTasks } from "../api/get-tasks.ts";
-import type { Task } from "../api/types.ts";
+import type { TaskDto } from "@/api/http/contract.ts";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ListChecksIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { useTasks } from "@/web/admin/features/tasks/api/get-tasks.ts";
 import { TaskCard } from "./task-card.tsx";
 import { TaskFormDialog } from "./task-form-dialog.tsx";
 
 export function TaskList() {
   const { data, isLoading, error } = useTasks();
-  const [editing, setEditing] = useState<Task | undefined>();
+  const [editing, setEditing] = useState<TaskDto | undefined>();
 
   if (isLoading) {
     return (

@@ -1,13 +1,13 @@
 // Credit or debit a balance by hand, with a required reason (recorded as admin_adjustment).
 import { useState, type FormEvent } from "react";
-import { amountRules, rules } from "../../../../../api/domain/rules.ts";
-import { displayUsdt, readAmount, wholeUsdt } from "../../../../../api/domain/money.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { InputField, SelectField } from "../../../../shared/ui/field.tsx";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { adjustBalance } from "../api/adjust-balance.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { amountRules, rules } from "@/domain/rules.ts";
+import { displayUsdt, readAmount, wholeUsdt } from "@/domain/money.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { InputField, SelectField } from "@/web/shared/ui/field.tsx";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { adjustBalance } from "@/web/admin/features/users/api/adjust-balance.ts";
 
 // The server's own rule for an adjustment (rules.ts), so the form refuses exactly what the server
 // would, in its words. The direction select gives the sign, so the amount typed here has none.
@@ -17,7 +17,7 @@ const checkAmount = (value: string) => {
   return problem && `Amount ${problem}`;
 };
 
-export function AdjustBalanceForm({ user }: { user: AdminUser }) {
+export function AdjustBalanceForm({ user }: { user: AdminUserDto }) {
   const [direction, setDirection] = useState<"credit" | "debit">("credit");
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");

@@ -1,14 +1,15 @@
 // Ban (with an optional reason, confirmed inline) or unban a user.
 import { useState } from "react";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { InputField } from "../../../../shared/ui/field.tsx";
-import { BanIcon, CircleCheckIcon } from "../../../../shared/ui/icons.tsx";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { banUser, unbanUser } from "../api/ban-user.ts";
-import { userTitle, type AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { InputField } from "@/web/shared/ui/field.tsx";
+import { BanIcon, CircleCheckIcon } from "@/web/shared/ui/icons.tsx";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { banUser, unbanUser } from "@/web/admin/features/users/api/ban-user.ts";
+import { userTitle } from "@/web/admin/features/users/user-names.ts";
 
-export function BanControl({ user }: { user: AdminUser }) {
+export function BanControl({ user }: { user: AdminUserDto }) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState("");
   const ban = useMutation(async () => {
@@ -38,7 +39,7 @@ export function BanControl({ user }: { user: AdminUser }) {
   }
   if (!confirming) {
     return (
-      <Button variant="outline" size="sm" className="text-rose-700" onClick={() => setConfirming(true)}>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
         <BanIcon />
         Ban user
       </Button>

@@ -1,11 +1,11 @@
 // Ledger movements: credit or debit, reason label, note, time and signed amount.
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
-import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
-import { cn } from "../../../../shared/cn.ts";
-import type { LedgerEntry } from "../api/types.ts";
+import type { LedgerEntryDto } from "@/api/http/contract.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { formatDateTime } from "@/web/shared/format-time.ts";
 
-export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
+export function LedgerList({ entries }: { entries: LedgerEntryDto[] }) {
   return (
     <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
       {entries.map((entry) => (

@@ -1,11 +1,12 @@
 // Activity tab: streak, tasks completed, last activity and the latest movements.
-import { cn } from "../../../../shared/cn.ts";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatCount, formatDateTime } from "../../../../shared/format.ts";
-import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { useUserActivity } from "../api/get-user-activity.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { cn } from "@/web/shared/cn.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { formatDateTime } from "@/web/shared/format-time.ts";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { useUserActivity } from "@/web/admin/features/users/api/get-user-activity.ts";
 import { StatTile } from "./detail-list.tsx";
 
 // Recent lists show the latest 5 movements.

@@ -1,14 +1,14 @@
 // Balance tab: balance figures, the manual adjustment form and the latest 5 ledger movements.
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { RECENT_LEDGER, useUserBalance } from "../api/get-user-balance.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { RECENT_LEDGER, useUserBalance } from "@/web/admin/features/users/api/get-user-balance.ts";
 import { AdjustBalanceForm } from "./adjust-balance-form.tsx";
 import { StatTile } from "./detail-list.tsx";
 import { LedgerList } from "./ledger-list.tsx";
 
-export function UserBalanceTab({ user }: { user: AdminUser }) {
+export function UserBalanceTab({ user }: { user: AdminUserDto }) {
   const { data, isLoading } = useUserBalance(user.id);
   return (
     <div className="space-y-4">

@@ -1,12 +1,14 @@
 // One user in the list: name, first and last name, ID, balance, joined date, streak, qualified
 // referrals and a wallet mark. The whole card is a button that opens the user dialog.
-import { formatCount, formatDate } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { FlameIcon, WalletIcon } from "../../../../shared/ui/icons.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { fullName, userTitle, type AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { formatDate } from "@/web/shared/format-time.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { FlameIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { fullName, userTitle } from "@/web/admin/features/users/user-names.ts";
 
-export function UserCard({ user, onOpen }: { user: AdminUser; onOpen: (user: AdminUser) => void }) {
+export function UserCard({ user, onOpen }: { user: AdminUserDto; onOpen: (user: AdminUserDto) => void }) {
   const name = fullName(user);
   return (
     <button

@@ -1,10 +1,11 @@
 // The user dialog: tabs Profile, Balance, Referrals, Activity. It shows the list's copy of the
 // user at once and the fresh one (after a ban or an adjustment) as soon as it arrives.
 import { useEffect, useState } from "react";
-import { Dialog } from "../../../../shared/ui/dialog.tsx";
-import { TabPanel, Tabs } from "../../../../shared/ui/tabs.tsx";
-import { useUser } from "../api/get-user.ts";
-import { fullName, userTitle, type AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
+import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+import { useUser } from "@/web/admin/features/users/api/get-user.ts";
+import { fullName, userTitle } from "@/web/admin/features/users/user-names.ts";
 import { UserActivityTab } from "./user-activity-tab.tsx";
 import { UserBalanceTab } from "./user-balance-tab.tsx";
 import { UserProfileTab } from "./user-profile-tab.tsx";
@@ -19,7 +20,7 @@ const tabs = [
 
 type Tab = (typeof tabs)[number]["value"];
 
-export function UserDialog({ user: listed, onClose }: { user: AdminUser | null; onClose: () => void }) {
+export function UserDialog({ user: listed, onClose }: { user: AdminUserDto | null; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>("profile");
   const fresh = useUser(listed?.id ?? null);
   useEffect(() => setTab("profile"), [listed?.id]);

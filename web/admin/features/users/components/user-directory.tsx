@@ -1,20 +1,20 @@
 // The users page: search (username, Telegram ID or wallet address) with a Search button, one card
 // per user, and the user dialog.
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { inputClass } from "../../../../shared/ui/field.tsx";
-import { SearchIcon, UsersIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { MAX_LIMIT, PAGE_SIZE, useUsers } from "../api/get-users.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { inputClass } from "@/web/shared/ui/field.tsx";
+import { SearchIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { MAX_LIMIT, PAGE_SIZE, useUsers } from "@/web/admin/features/users/api/get-users.ts";
 import { UserCard } from "./user-card.tsx";
 import { UserDialog } from "./user-dialog.tsx";
 
 export function UserDirectory() {
   const [text, setText] = useState("");
   const [search, setSearch] = useState("");
-  const [open, setOpen] = useState<AdminUser | null>(null);
+  const [open, setOpen] = useState<AdminUserDto | null>(null);
   const [limit, setLimit] = useState(PAGE_SIZE);
   const { data, isLoading, isFetching } = useUsers(search, limit);
 

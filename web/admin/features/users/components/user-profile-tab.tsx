@@ -1,13 +1,15 @@
-import { displayName } from "../../../../../api/domain/display-name.ts";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatCount, formatDate, formatDateTime } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
-import { fullName, type AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { formatDate, formatDateTime } from "@/web/shared/format-time.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
+import { fullName } from "@/web/admin/features/users/user-names.ts";
 import { BanControl } from "./ban-control.tsx";
 import { DetailList } from "./detail-list.tsx";
 
-export function UserProfileTab({ user }: { user: AdminUser }) {
+export function UserProfileTab({ user }: { user: AdminUserDto }) {
   return (
     <div className="space-y-5">
       <DetailList

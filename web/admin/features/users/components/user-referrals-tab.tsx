@@ -1,18 +1,18 @@
 // Referrals tab: qualified and invited counts, the referral link, and the 3 latest referrals.
-import { displayName } from "../../../../../api/domain/display-name.ts";
-import { formatCount } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { useUserReferrals } from "../api/get-user-referrals.ts";
-import type { AdminUser } from "../api/types.ts";
+import type { AdminUserDto } from "@/api/http/contract.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { formatCount } from "@/web/shared/format.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { useUserReferrals } from "@/web/admin/features/users/api/get-user-referrals.ts";
 import { StatTile } from "./detail-list.tsx";
 
 // The admin view lists the 3 latest referrals.
 const SHOWN = 3;
 
-export function UserReferralsTab({ user }: { user: AdminUser }) {
+export function UserReferralsTab({ user }: { user: AdminUserDto }) {
   const { data, isLoading } = useUserReferrals(user.id);
   if (isLoading) return <Skeleton className="h-48" />;
   if (!data) return <EmptyState>Referral data is unavailable</EmptyState>;

@@ -1,13 +1,14 @@
-import { api } from "../../../lib/api-client.ts";
-import { useQuery } from "../../../lib/query.ts";
-import { WITHDRAWALS_KEY, type Withdrawal, type WithdrawalStatus } from "./types.ts";
+import type { Answer, WithdrawalStatus } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
+import { WITHDRAWALS_KEY } from "./keys.ts";
 
 export const PAGE_SIZE = 50;
 // The API answers at most 200 rows per call.
 export const MAX_LIMIT = 200;
 
 export const getWithdrawals = (status: WithdrawalStatus, limit = PAGE_SIZE, before?: number) =>
-  api.get<Withdrawal[]>(WITHDRAWALS_KEY, { searchParams: { status, limit, before }, errorTitle: "Failed to load withdrawals" });
+  api.get<Answer<"get", "/api/admin/withdrawals">>(WITHDRAWALS_KEY, { searchParams: { status, limit, before }, errorTitle: "Failed to load withdrawals" });
 
 /** The newest `limit` requests with this status, newest first. */
 export function useWithdrawals(status: WithdrawalStatus, limit = PAGE_SIZE) {

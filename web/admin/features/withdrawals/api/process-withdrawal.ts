@@ -1,14 +1,15 @@
 // The three admin transitions: approve (pending), reject with a reason (pending, refunds the
 // amount), mark as paid with the transaction hash (approved). Each refreshes the lists and stats.
-import { api } from "../../../lib/api-client.ts";
-import { invalidate } from "../../../lib/query.ts";
-import { WITHDRAWALS_KEY, type Withdrawal } from "./types.ts";
+import type { WithdrawalDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { invalidate } from "@/web/shared/query.ts";
+import { WITHDRAWALS_KEY } from "./keys.ts";
 
 export type WithdrawalAction = "approve" | "reject" | "paid";
 
-export async function processWithdrawal(id: number, action: WithdrawalAction, input: { reason?: string; txHash?: string } = {}): Promise<Withdrawal> {
+export async function processWithdrawal(id: number, action: WithdrawalAction, input: { reason?: string; txHash?: string } = {}): Promise<WithdrawalDto> {
   const body = action === "reject" ? { reason: input.reason } : action === "paid" ? { txHash: input.txHash } : {};
-  const result = await api.patch<Withdrawal>(`${WITHDRAWALS_KEY}/${id}/${action}`, body, { errorTitle: "Action failed" });
+  const result = await api.patch<WithdrawalDto>(`${WITHDRAWALS_KEY}/${id}/${action}`, body, { errorTitle: "Action failed" });
   // Stats carry the pending count; user lists carry balances that a reject refunds.
   await invalidate(WITHDRAWALS_KEY, "admin/stats", "admin/users");
   return result;

@@ -2,17 +2,17 @@
 // Approve and Reject going through the same confirmation dialog as the withdrawals page.
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { shortenAddress } from "../../../../shared/format.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardHeader } from "../../../../shared/ui/card.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { CheckIcon, WalletIcon, XIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { paths } from "../../../paths.ts";
-import { PAGE_SIZE, useWithdrawals } from "../api/get-withdrawals.ts";
-import { requesterName } from "../api/types.ts";
+import { shortenAddress } from "@/web/shared/format.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { CheckIcon, WalletIcon, XIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { paths } from "@/web/admin/paths.ts";
+import { PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withdrawals/api/get-withdrawals.ts";
+import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
 
 const SHOWN = 3;
@@ -59,7 +59,7 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
                     <CheckIcon />
                     Approve
                   </Button>
-                  <Button variant="outline" size="sm" className="flex-1 text-rose-700" onClick={() => setPending({ withdrawal, action: "reject" })}>
+                  <Button variant="outline" size="sm" className="flex-1" onClick={() => setPending({ withdrawal, action: "reject" })}>
                     <XIcon />
                     Reject
                   </Button>

@@ -4,19 +4,21 @@
 // paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
 // hash field until the hash is changed.
 import { useEffect, useState } from "react";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { shortenAddress } from "../../../../shared/format.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Dialog } from "../../../../shared/ui/dialog.tsx";
-import { InputField, TextareaField } from "../../../../shared/ui/field.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { useMutation } from "../../../lib/use-mutation.ts";
-import { processWithdrawal, type WithdrawalAction } from "../api/process-withdrawal.ts";
-import { requesterName, TX_HASH_PATTERN, type Withdrawal } from "../api/types.ts";
+import type { WithdrawalDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { txHashPattern } from "@/domain/rules.ts";
+import { shortenAddress } from "@/web/shared/format.ts";
+import { ApiError } from "@/web/shared/http.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
+import { InputField, TextareaField } from "@/web/shared/ui/field.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { processWithdrawal, type WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
+import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
 
-export type PendingAction = { withdrawal: Withdrawal; action: WithdrawalAction };
+export type PendingAction = { withdrawal: WithdrawalDto; action: WithdrawalAction };
 
 const copy: Record<WithdrawalAction, { title: string; description: string; confirm: string; busy: string; variant: "success" | "danger" | "primary" }> = {
   approve: { title: "Approve Withdrawal", description: "Approve this request for payment. You mark it as paid once the transfer is sent.", confirm: "Approve", busy: "Approving...", variant: "success" },
@@ -51,9 +53,9 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
   const { withdrawal, action } = pending;
   const text = copy[action];
   const hash = txHash.trim();
-  const hashInvalid = hash !== "" && !TX_HASH_PATTERN.test(hash);
+  const hashInvalid = hash !== "" && !txHashPattern.test(hash);
   const hashUsed = usedHash !== null && usedHash.hash === hash ? usedHash.message : undefined;
-  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : TX_HASH_PATTERN.test(hash) && !hashUsed);
+  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : txHashPattern.test(hash) && !hashUsed);
 
   return (
     <Dialog

@@ -1,13 +1,13 @@
 // The withdrawals page: tabs Pending, Approved, Paid, Rejected, one card per request, newest
 // first, 50 at a time with "Load more", and the confirmation dialog for every action.
 import { useEffect, useState } from "react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { EmptyState } from "../../../../shared/ui/empty-state.tsx";
-import { WalletIcon } from "../../../../shared/ui/icons.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { TabPanel, Tabs } from "../../../../shared/ui/tabs.tsx";
-import { MAX_LIMIT, PAGE_SIZE, useWithdrawals } from "../api/get-withdrawals.ts";
-import type { WithdrawalStatus } from "../api/types.ts";
+import type { WithdrawalStatus } from "@/api/http/contract.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+import { MAX_LIMIT, PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withdrawals/api/get-withdrawals.ts";
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
 import { WithdrawalCard } from "./withdrawal-card.tsx";
 

@@ -1,15 +1,17 @@
 // One withdrawal request: who, request id, date, amount, status, wallet (copy, explorer),
 // transaction hash (first 16 characters, copy, explorer), rejection reason, and the actions its
 // status allows: Approve and Reject when pending, Mark as Paid when approved.
-import { formatDateTime, shortenHash } from "../../../../shared/format.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { CopyButton } from "../../../../shared/ui/copy-button.tsx";
-import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "../../../../shared/ui/icons.tsx";
-import { UsdtAmount } from "../../../../shared/ui/usdt-amount.tsx";
-import { explorerUrls, useConfig } from "../../../lib/config.ts";
-import type { WithdrawalAction } from "../api/process-withdrawal.ts";
-import { requesterName, type Withdrawal } from "../api/types.ts";
-import { WithdrawalStatusBadge } from "./status-badge.tsx";
+import type { WithdrawalDto } from "@/api/http/contract.ts";
+import { shortenHash } from "@/web/shared/format.ts";
+import { formatDateTime } from "@/web/shared/format-time.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
+import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
+import { explorerUrls, useConfig } from "@/web/admin/lib/config.ts";
+import type { WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
+import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
 
 function ExplorerLink({ href, label }: { href: string; label: string }) {
   return (
@@ -26,7 +28,7 @@ function ExplorerLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdrawal; onAction: (action: WithdrawalAction) => void }) {
+export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: WithdrawalDto; onAction: (action: WithdrawalAction) => void }) {
   const explorer = explorerUrls(useConfig().data);
   return (
     <article data-testid="withdrawal-card" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -74,7 +76,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
         <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
           {w.status === "pending" && (
             <>
-              <Button variant="outline" size="sm" className="text-rose-700" onClick={() => onAction("reject")}>
+              <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
                 <XIcon />
                 Reject
               </Button>

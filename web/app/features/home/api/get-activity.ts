@@ -1,5 +1,8 @@
-import type { ActivityItem } from "../../../api/types.ts";
-import { useQuery } from "../../../lib/query.ts";
+import type { ActivityItemDto } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
 /** The latest five ledger movements. */
-export const useActivity = () => useQuery<ActivityItem[]>("me/activity");
+export const getActivity = () => getData<ActivityItemDto[]>("me/activity");
+
+export const useActivity = () => useQuery("me/activity", getActivity);

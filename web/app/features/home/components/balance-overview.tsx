@@ -1,20 +1,20 @@
 // Total Balance with Earned Today and Total Earned, and the way to withdraw.
-import { Link } from "../../../lib/router.tsx";
-import type { Me } from "../../../api/types.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { ArrowUpRightIcon } from "../../../components/ui/icons.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { UsdtAmount } from "../../../components/ui/usdt-amount.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import type { MeDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { Link } from "@/web/app/lib/router.tsx";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { ArrowUpRightIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 
-type Props = { me: Me | undefined; minWithdrawal: string; walletPath: string };
+type Props = { me: MeDto | undefined; minWithdrawal: string; walletPath: string };
 
 export function BalanceOverview({ me, minWithdrawal, walletPath }: Props) {
   return (
     <Card className="bg-accent! text-accent-fg">
       <p className="text-sm opacity-80">Total Balance</p>
       <div className="mt-1 h-10" data-testid="total-balance">
-        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
+        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" variant="plain" /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-accent-fg/15 p-3">

@@ -1,7 +1,7 @@
 // Shortcuts to the screens people use most, with what each one earns.
-import { Link } from "../../../lib/router.tsx";
-import { CalendarIcon, InfoIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "../../../components/ui/icons.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { Link } from "@/web/app/lib/router.tsx";
+import { CalendarCheckIcon, InfoIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 
 type Props = {
   dailyReward?: string;
@@ -13,8 +13,8 @@ type Props = {
 
 export function QuickActions({ dailyReward, channelReward, qualified, target, links }: Props) {
   const actions = [
-    { to: links.tasks, label: "Daily Task", hint: dailyReward ? `Earn ${displayUsdt(dailyReward)}` : "Every day", Icon: CalendarIcon, tone: "text-success bg-success/15" },
-    { to: links.tasks, label: "Join Channel", hint: channelReward ? `Earn ${displayUsdt(channelReward)}` : "Once", Icon: MegaphoneIcon, tone: "text-link bg-tint" },
+    { to: links.tasks, label: "Daily Task", hint: dailyReward ? `Earn ${displayUsdt(dailyReward)}` : "Every day", Icon: CalendarCheckIcon, tone: "text-success bg-success/15" },
+    { to: links.tasks, label: "Join Channel", hint: channelReward ? `Earn ${displayUsdt(channelReward)}` : "Once", Icon: SpeakerIcon, tone: "text-link bg-tint" },
     { to: links.referrals, label: "My Referrals", hint: qualified === undefined ? "…" : `${qualified}/${target} qualified`, Icon: UsersIcon, tone: "text-warning bg-warning/15" },
     { to: links.wallet, label: "Wallet", hint: "Withdraw", Icon: WalletIcon, tone: "text-link bg-tint" },
     { to: links.info, label: "App Info", hint: "FAQ & guide", Icon: InfoIcon, tone: "text-hint bg-hint/15" },

@@ -1,16 +1,24 @@
 // The latest ledger movements.
-import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
-import type { ActivityItem } from "../../../api/types.ts";
-import { Card, SectionTitle } from "../../../components/ui/card.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { CalendarIcon, ClockIcon, GiftIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "../../../components/ui/icons.tsx";
-import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatRelative } from "../../../lib/format-time.ts";
+import type { ActivityItemDto, LedgerReason } from "@/api/http/contract.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { formatRelative } from "@/web/shared/format-time.ts";
+import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { CalendarCheckIcon, ClockIcon, GiftIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
-const icons = { daily_task: CalendarIcon, follow_channel: MegaphoneIcon, referral_bonus: UsersIcon, referral_milestone: GiftIcon, withdrawal: WalletIcon, withdrawal_refund: WalletIcon };
+// Reasons without their own icon (custom tasks, adjustments) show a gift.
+const icons: Partial<Record<LedgerReason, typeof GiftIcon>> = {
+  daily_task: CalendarCheckIcon,
+  follow_channel: SpeakerIcon,
+  referral_bonus: UsersIcon,
+  referral_milestone: GiftIcon,
+  withdrawal: WalletIcon,
+  withdrawal_refund: WalletIcon,
+};
 
-export function RecentActivity({ items }: { items: ActivityItem[] | undefined }) {
+export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined }) {
   return (
     <section>
       <SectionTitle>Recent Activity</SectionTitle>
@@ -18,11 +26,13 @@ export function RecentActivity({ items }: { items: ActivityItem[] | undefined })
         {!items ? (
           <ListSkeleton rows={3} />
         ) : items.length === 0 ? (
-          <EmptyState icon={<ClockIcon size={28} />} text="No activity yet. Complete your first task to start earning!" />
+          <EmptyState compact icon={<ClockIcon size={28} />}>
+            No activity yet. Complete your first task to start earning!
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-line" data-testid="recent-activity">
             {items.map((item) => {
-              const Icon = icons[item.type as keyof typeof icons] ?? GiftIcon;
+              const Icon = icons[item.type] ?? GiftIcon;
               const debit = item.direction === "debit" || item.type === "withdrawal";
               return (
                 <li key={item.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">

@@ -1,10 +1,10 @@
 // Progress towards the referral milestone.
-import { Link } from "../../../lib/router.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { GiftIcon } from "../../../components/ui/icons.tsx";
-import { Progress } from "../../../components/ui/progress.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { percent } from "../../../lib/percent.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { Link } from "@/web/app/lib/router.tsx";
+import { percent } from "@/web/shared/percent.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { GiftIcon } from "@/web/shared/ui/icons.tsx";
+import { Progress } from "@/web/shared/ui/progress.tsx";
 
 export function ReferralProgress({ qualified, target, milestone, to }: { qualified: number; target: number; milestone: string; to: string }) {
   const remaining = Math.max(0, target - qualified);

@@ -1,11 +1,12 @@
 // The texts of the info tabs. Figures come from the server's configuration, so the FAQ states
 // the same minimum withdrawal the wallet enforces.
-import type { Config } from "../../../api/types.ts";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import type { ReactNode } from "react";
+import type { PublicConfigDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
 
 export type InfoTab = "about" | "guide" | "faq" | "privacy" | "terms";
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-1.5">
       <h3 className="font-semibold">{title}</h3>
@@ -27,7 +28,7 @@ function Faq({ items }: { items: Array<[string, string]> }) {
   );
 }
 
-export function InfoContent({ tab, config }: { tab: InfoTab; config: Config }) {
+export function InfoContent({ tab, config }: { tab: InfoTab; config: PublicConfigDto }) {
   const min = `${displayUsdt(config.minWithdrawalUsdt)} USDT`;
   const bonus = `${displayUsdt(config.referralBonusUsdt)} USDT`;
   const milestone = `${displayUsdt(config.referralMilestoneUsdt)} USDT`;

@@ -1,4 +1,7 @@
-import type { LeaderboardCategory, LeaderboardEntry } from "../../../api/types.ts";
-import { useQuery } from "../../../lib/query.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
-export const useLeaderboard = (category: LeaderboardCategory) => useQuery<LeaderboardEntry[]>(`leaderboard/${category}`);
+export const getLeaderboard = (category: LeaderboardCategory) => getData<LeaderboardEntryDto[]>(`leaderboard/${category}`);
+
+export const useLeaderboard = (category: LeaderboardCategory) => useQuery(`leaderboard/${category}`, () => getLeaderboard(category));

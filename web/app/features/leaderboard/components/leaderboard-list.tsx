@@ -1,10 +1,10 @@
 // A ranking, with the first three places highlighted and the user's own row marked.
-import { displayName } from "../../../../../api/domain/display-name.ts";
-import type { LeaderboardCategory, LeaderboardEntry } from "../../../api/types.ts";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { CrownIcon, FlameIcon, TrophyIcon } from "../../../components/ui/icons.tsx";
-import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { CrownIcon, FlameIcon, TrophyIcon } from "@/web/shared/ui/icons.tsx";
+import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
 const podium = [
   { ring: "ring-gold bg-gold/15", text: "text-gold", label: "1st place" },
@@ -12,7 +12,7 @@ const podium = [
   { ring: "ring-bronze bg-bronze/15", text: "text-bronze", label: "3rd place" },
 ];
 
-function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
+function score(category: LeaderboardCategory, entry: LeaderboardEntryDto) {
   if (category === "earnings") return { main: `${displayUsdt(entry.totalEarned)} USDT`, sub: "earned" };
   if (category === "referrals") return { main: String(entry.referralCount ?? 0), sub: entry.referralCount === 1 ? "referral" : "referrals" };
   return {
@@ -25,9 +25,15 @@ function score(category: LeaderboardCategory, entry: LeaderboardEntry) {
   };
 }
 
-export function LeaderboardList({ category, entries, ownTgId }: { category: LeaderboardCategory; entries: LeaderboardEntry[] | undefined; ownTgId: number | undefined }) {
+export function LeaderboardList({ category, entries, ownTgId }: { category: LeaderboardCategory; entries: LeaderboardEntryDto[] | undefined; ownTgId: number | undefined }) {
   if (!entries) return <ListSkeleton rows={6} />;
-  if (entries.length === 0) return <EmptyState icon={<TrophyIcon size={28} />} text="No data available yet" />;
+  if (entries.length === 0) {
+    return (
+      <EmptyState compact icon={<TrophyIcon size={28} />}>
+        No data available yet
+      </EmptyState>
+    );
+  }
   return (
     <ol className="space-y-2" data-testid="leaderboard">
       {entries.map((entry) => {

@@ -1,6 +1,6 @@
 // Where the user stands in the chosen ranking.
-import { StarIcon } from "../../../components/ui/icons.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { StarIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function OwnRankBanner({ rank, name }: { rank: number | undefined; name: string | undefined }) {
   return (

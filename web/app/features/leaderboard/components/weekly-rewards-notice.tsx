@@ -1,4 +1,4 @@
-import { GiftIcon } from "../../../components/ui/icons.tsx";
+import { GiftIcon } from "@/web/shared/ui/icons.tsx";
 
 export function WeeklyRewardsNotice() {
   return (

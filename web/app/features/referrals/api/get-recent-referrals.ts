@@ -1,13 +1,7 @@
-import { useQuery } from "../../../lib/query.ts";
+import type { RecentReferralDto } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
-export type RecentReferral = {
-  id: number;
-  username: string | null;
-  firstName: string;
-  dailyTasksCompleted: number;
-  channelJoined: boolean;
-  joinedAt: string;
-  isQualified: boolean;
-};
+export const getRecentReferrals = () => getData<RecentReferralDto[]>("me/referrals/recent");
 
-export const useRecentReferrals = () => useQuery<RecentReferral[]>("me/referrals/recent");
+export const useRecentReferrals = () => useQuery("me/referrals/recent", getRecentReferrals);

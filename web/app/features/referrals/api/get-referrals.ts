@@ -1,14 +1,7 @@
-import { useQuery } from "../../../lib/query.ts";
+import type { ReferralSummaryDto } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
-export type ReferralSummary = {
-  qualifiedCount: number;
-  targetCount: number;
-  rewardAmount: string;
-  bonusAmount: string;
-  totalInvited: number;
-  totalEarned: string;
-  refCode: string;
-  referralLink: string;
-};
+export const getReferrals = () => getData<ReferralSummaryDto>("me/referrals");
 
-export const useReferrals = () => useQuery<ReferralSummary>("me/referrals");
+export const useReferrals = () => useQuery("me/referrals", getReferrals);

@@ -1,6 +1,6 @@
 // The referral rule in three steps, with the amounts the server pays.
-import { Card } from "../../../components/ui/card.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
 
 export function HowItWorks({ bonus, milestone, target }: { bonus: string; milestone: string; target: number }) {
   const steps = [

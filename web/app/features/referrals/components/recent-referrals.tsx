@@ -1,14 +1,14 @@
 // The people the user invited, with their progress towards qualifying.
-import { displayName } from "../../../../../api/domain/display-name.ts";
-import { Card, SectionTitle } from "../../../components/ui/card.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { UsersIcon } from "../../../components/ui/icons.tsx";
-import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { formatDate } from "../../../../shared/format.ts";
-import type { RecentReferral } from "../api/get-recent-referrals.ts";
+import type { RecentReferralDto } from "@/api/http/contract.ts";
+import { displayName } from "@/domain/display-name.ts";
+import { formatDate } from "@/web/shared/format-time.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
+import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { UsersIcon } from "@/web/shared/ui/icons.tsx";
+import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
-export function RecentReferrals({ referrals }: { referrals: RecentReferral[] | undefined }) {
+export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] | undefined }) {
   return (
     <section>
       <SectionTitle>Recent Referrals</SectionTitle>
@@ -16,7 +16,9 @@ export function RecentReferrals({ referrals }: { referrals: RecentReferral[] | u
         {!referrals ? (
           <ListSkeleton rows={3} />
         ) : referrals.length === 0 ? (
-          <EmptyState icon={<UsersIcon size={28} />} text="No referrals yet" />
+          <EmptyState compact icon={<UsersIcon size={28} />}>
+            No referrals yet
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-line" data-testid="recent-referrals">
             {referrals.map((r) => (

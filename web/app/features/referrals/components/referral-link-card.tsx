@@ -1,11 +1,11 @@
 // The referral code and link with copy buttons, Telegram's share sheet, and the QR code toggle.
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { CopyIcon, QrIcon, ShareIcon } from "../../../components/ui/icons.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { copyText } from "../../../lib/clipboard.ts";
-import { openLink, shareUrl } from "../../../telegram/links.ts";
+import { openLink, shareUrl } from "@/web/app/telegram/links.ts";
+import { copyText } from "@/web/shared/clipboard.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { CopyIcon, QrIcon, ShareIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 const ReferralQr = lazy(() => import("./referral-qr.tsx"));
 
@@ -17,7 +17,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
         <span className="min-w-0 flex-1 truncate font-mono text-sm" data-testid={testId}>
           {value}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => copyText(value)} aria-label={`Copy ${label.toLowerCase()}`}>
+        <Button variant="secondary" size="sm" onClick={() => void copyText(value)} aria-label={`Copy ${label.toLowerCase()}`}>
           <CopyIcon size={15} /> Copy
         </Button>
       </div>

@@ -1,13 +1,13 @@
 // Progress to the milestone, and the Total Invited / Qualified / Earned figures.
-import { Card } from "../../../components/ui/card.tsx";
-import { GiftIcon } from "../../../components/ui/icons.tsx";
-import { Progress } from "../../../components/ui/progress.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { percent } from "../../../lib/percent.ts";
-import type { ReferralSummary as Summary } from "../api/get-referrals.ts";
+import type { ReferralSummaryDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { percent } from "@/web/shared/percent.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { GiftIcon } from "@/web/shared/ui/icons.tsx";
+import { Progress } from "@/web/shared/ui/progress.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
-export function ReferralSummary({ summary }: { summary: Summary | undefined }) {
+export function ReferralSummary({ summary }: { summary: ReferralSummaryDto | undefined }) {
   if (!summary) return <Skeleton className="h-52 w-full rounded-2xl" />;
   const remaining = Math.max(0, summary.targetCount - summary.qualifiedCount);
   const stats = [

@@ -1,13 +1,13 @@
 // How many of today's tasks are done, and when the daily task opens again.
 import { useEffect, useState } from "react";
-import type { UserTask } from "../../../api/types.ts";
-import { Card } from "../../../components/ui/card.tsx";
-import { ClockIcon } from "../../../components/ui/icons.tsx";
-import { Progress } from "../../../components/ui/progress.tsx";
-import { formatCountdown, msUntilUtcMidnight } from "../../../lib/format-time.ts";
-import { percent } from "../../../lib/percent.ts";
+import type { UserTaskDto } from "@/api/http/contract.ts";
+import { formatCountdown, msUntilUtcMidnight } from "@/web/shared/format-time.ts";
+import { percent } from "@/web/shared/percent.ts";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { ClockIcon } from "@/web/shared/ui/icons.tsx";
+import { Progress } from "@/web/shared/ui/progress.tsx";
 
-const isDone = (task: UserTask) => (task.kind === "daily_activity" ? task.completedToday : task.isCompleted);
+const isDone = (task: UserTaskDto) => (task.kind === "daily_activity" ? task.completedToday : task.isCompleted);
 
 function Countdown() {
   const [left, setLeft] = useState(msUntilUtcMidnight);
@@ -18,7 +18,7 @@ function Countdown() {
   return <span className="font-mono font-bold tabular-nums">{formatCountdown(left)}</span>;
 }
 
-export function DailyProgress({ tasks }: { tasks: UserTask[] }) {
+export function DailyProgress({ tasks }: { tasks: UserTaskDto[] }) {
   const done = tasks.filter(isDone).length;
   const daily = tasks.find((t) => t.kind === "daily_activity");
   return (

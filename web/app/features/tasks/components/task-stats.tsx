@@ -1,10 +1,10 @@
 // Streak, Earned Today and Total Earned above the task list.
-import type { Me } from "../../../api/types.ts";
-import { FlameIcon } from "../../../components/ui/icons.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
+import type { MeDto } from "@/api/http/contract.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { FlameIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
-export function TaskStats({ me }: { me: Me | undefined }) {
+export function TaskStats({ me }: { me: MeDto | undefined }) {
   const stats = [
     { label: "Day Streak", value: me && <span className="inline-flex items-center gap-1 text-flame"><FlameIcon size={18} fill="currentColor" />{me.streak}</span>, testId: "task-streak" },
     { label: "Earned Today", value: me && `${displayUsdt(me.earnedToday)}`, testId: "task-earned-today" },

@@ -1,4 +1,7 @@
-import type { LedgerEntry } from "../../../api/types.ts";
-import { useQuery } from "../../../lib/query.ts";
+import type { BalanceDto } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
-export const useBalance = () => useQuery<{ balance: string; ledger: LedgerEntry[] }>("me/balance");
+export const getBalance = () => getData<BalanceDto>("me/balance");
+
+export const useBalance = () => useQuery("me/balance", getBalance);

@@ -1,4 +1,7 @@
-import type { Withdrawal } from "../../../api/types.ts";
-import { useQuery } from "../../../lib/query.ts";
+import type { Answer } from "@/api/http/contract.ts";
+import { getData } from "@/web/app/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
 
-export const useWithdrawals = () => useQuery<Withdrawal[]>("me/withdrawals");
+export const getWithdrawals = () => getData<Answer<"get", "/api/me/withdrawals">>("me/withdrawals");
+
+export const useWithdrawals = () => useQuery("me/withdrawals", getWithdrawals);

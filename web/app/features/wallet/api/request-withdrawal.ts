@@ -1,10 +1,11 @@
-import type { Withdrawal } from "../../../api/types.ts";
-import { api } from "../../../lib/api-client.ts";
-import { refetch } from "../../../lib/query.ts";
+import type { WithdrawalDto } from "@/api/http/contract.ts";
+import { api } from "@/web/app/lib/api-client.ts";
+import { invalidate } from "@/web/shared/query.ts";
 
 /** Requests a payout of `amount` (an exact decimal string); the balance is debited at once. */
-export async function requestWithdrawal(amount: string): Promise<Withdrawal> {
-  const withdrawal = await api.post<Withdrawal>("me/withdraw", { amount }, { errorTitle: "Withdrawal failed" });
-  void refetch("me", "me/balance", "me/withdrawals", "me/activity");
+export async function requestWithdrawal(amount: string): Promise<WithdrawalDto> {
+  const withdrawal = await api.post<WithdrawalDto>("me/withdraw", { amount }, { errorTitle: "Withdrawal failed" });
+  // Balance, ledger, activity and the list of requests all changed; "me" covers them.
+  void invalidate("me");
   return withdrawal;
 }

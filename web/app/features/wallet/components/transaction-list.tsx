@@ -1,15 +1,21 @@
 // Ledger movements, credits and debits, with the reason in words.
-import { ledgerReasonLabel } from "../../../../../api/domain/labels.ts";
-import type { LedgerEntry } from "../../../api/types.ts";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "../../../components/ui/icons.tsx";
-import { ListSkeleton } from "../../../components/ui/skeleton.tsx";
-import { displayUsdt } from "../../../../../api/domain/money.ts";
-import { formatDateTime } from "../../../../shared/format.ts";
+import type { LedgerEntryDto } from "@/api/http/contract.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { displayUsdt } from "@/domain/money.ts";
+import { formatDateTime } from "@/web/shared/format-time.ts";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "@/web/shared/ui/icons.tsx";
+import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
-export function TransactionList({ entries }: { entries: LedgerEntry[] | undefined }) {
+export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undefined }) {
   if (!entries) return <ListSkeleton rows={4} />;
-  if (entries.length === 0) return <EmptyState icon={<ClockIcon size={28} />} text="No transactions yet" />;
+  if (entries.length === 0) {
+    return (
+      <EmptyState compact icon={<ClockIcon size={28} />}>
+        No transactions yet
+      </EmptyState>
+    );
+  }
   return (
     <ul className="divide-y divide-line" data-testid="transactions">
       {entries.map((entry) => {

@@ -1,10 +1,10 @@
 // The connected wallet with copy and update, or a warning and the way to set one.
-import { Button } from "../../../components/ui/button.tsx";
-import { Card } from "../../../components/ui/card.tsx";
-import { AlertIcon, CopyIcon, ExternalIcon, WalletIcon } from "../../../components/ui/icons.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { copyText } from "../../../lib/clipboard.ts";
-import { openLink } from "../../../telegram/links.ts";
+import { openLink } from "@/web/app/telegram/links.ts";
+import { copyText } from "@/web/shared/clipboard.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Card } from "@/web/shared/ui/card.tsx";
+import { AlertIcon, CopyIcon, ExternalLinkIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 type Props = { address: string | null | undefined; explorerAddressUrl: string; onEdit: () => void };
 
@@ -36,11 +36,11 @@ export function WalletAddressCard({ address, explorerAddressUrl, onEdit }: Props
         {address}
       </p>
       <div className="grid grid-cols-3 gap-2">
-        <Button variant="secondary" size="sm" onClick={() => copyText(address)}>
+        <Button variant="secondary" size="sm" onClick={() => void copyText(address)}>
           <CopyIcon size={15} /> Copy
         </Button>
         <Button variant="secondary" size="sm" onClick={() => openLink(explorerAddressUrl + address)}>
-          <ExternalIcon size={15} /> BscScan
+          <ExternalLinkIcon size={15} /> BscScan
         </Button>
         <Button variant="secondary" size="sm" onClick={onEdit}>
           Update

@@ -1,42 +1,34 @@
 // Set or update the BEP-20 payout address.
-import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { toast } from "../../../../shared/toast.ts";
-import { haptics } from "../../../telegram/haptics.ts";
-import { walletPattern } from "../../../../../api/domain/rules.ts";
-import { setWallet } from "../api/set-wallet.ts";
+import { useState, type FormEvent } from "react";
+import { walletPattern } from "@/domain/rules.ts";
+import { setWallet } from "@/web/app/features/wallet/api/set-wallet.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
 
 type Props = { open: boolean; onClose: () => void; current: string | null };
 
 export function WalletAddressDialog({ open, onClose, current }: Props) {
   const [address, setAddress] = useState(current ?? "");
-  const [saving, setSaving] = useState(false);
+  const save = useMutation(async (value: string) => {
+    await setWallet(value);
+    toast({ title: "Wallet updated successfully", variant: "success" });
+    onClose();
+  });
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const value = address.trim();
     if (!walletPattern.test(value)) {
-      haptics.error();
       toast({ title: "Invalid address", description: "Please enter a valid BEP-20 wallet address", variant: "destructive" });
       return;
     }
-    setSaving(true);
-    try {
-      await setWallet(value);
-      haptics.success();
-      toast({ title: "Wallet updated successfully", variant: "success" });
-      onClose();
-    } catch {
-      // The API client has shown "Failed to update wallet" with the server's reason.
-      haptics.error();
-    } finally {
-      setSaving(false);
-    }
+    void save.mutate(value);
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={current ? "Update Wallet" : "Set Wallet"} description="Your BEP-20 (BSC) address for USDT payouts.">
+    <Dialog variant="sheet" open={open} onClose={onClose} title={current ? "Update Wallet" : "Set Wallet"} description="Your BEP-20 (BSC) address for USDT payouts.">
       <form onSubmit={submit} noValidate className="space-y-4">
         <label className="block">
           <span className="mb-1 block text-sm font-medium">Wallet address</span>
@@ -53,8 +45,8 @@ export function WalletAddressDialog({ open, onClose, current }: Props) {
           />
         </label>
         <p className="text-xs text-hint">Only BEP-20 (BNB Smart Chain) addresses. Sending to another network may lose the funds.</p>
-        <Button type="submit" size="lg" block disabled={saving}>
-          {saving ? "Saving..." : current ? "Update Wallet" : "Save Wallet"}
+        <Button type="submit" size="lg" block disabled={save.isPending}>
+          {save.isPending ? "Saving..." : current ? "Update Wallet" : "Save Wallet"}
         </Button>
       </form>
     </Dialog>

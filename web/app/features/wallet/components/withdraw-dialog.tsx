@@ -1,13 +1,13 @@
 // The withdrawal request: an amount the server's own rule takes (amountRules.withdrawal: at most
 // two decimals), between the minimum and the balance, compared as integer micro-USDT.
-import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { displayUsdt, readAmount, usdt } from "../../../../../api/domain/money.ts";
-import { amountRules } from "../../../../../api/domain/rules.ts";
-import { toast } from "../../../../shared/toast.ts";
-import { haptics } from "../../../telegram/haptics.ts";
-import { requestWithdrawal } from "../api/request-withdrawal.ts";
+import { useState, type FormEvent } from "react";
+import { displayUsdt, readAmount, usdt } from "@/domain/money.ts";
+import { amountRules } from "@/domain/rules.ts";
+import { requestWithdrawal } from "@/web/app/features/wallet/api/request-withdrawal.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { useMutation } from "@/web/shared/use-mutation.ts";
+import { Button } from "@/web/shared/ui/button.tsx";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
 
 type Props = { open: boolean; onClose: () => void; balance: string; minimum: string; address: string };
 
@@ -16,36 +16,26 @@ const maxTypable = (balance: string) => balance.replace(/^(\d+\.\d{2})\d*$/, "$1
 
 export function WithdrawDialog({ open, onClose, balance, minimum, address }: Props) {
   const [amount, setAmount] = useState("");
-  const [sending, setSending] = useState(false);
+  const send = useMutation(async (value: string) => {
+    await requestWithdrawal(value);
+    toast({ title: "Withdrawal request submitted", description: "Your request is being reviewed by our team", variant: "success" });
+    setAmount("");
+    onClose();
+  });
 
-  function refuse(title: string, description: string) {
-    haptics.error();
-    toast({ title, description, variant: "destructive" });
-  }
+  const refuse = (title: string, description: string) => toast({ title, description, variant: "destructive" });
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const { micro, problem } = readAmount(amount, amountRules.withdrawal);
     if (problem !== undefined) return refuse("Invalid amount", `Amount ${problem}`);
     if (micro < usdt(minimum)) return refuse("Minimum withdrawal", `Minimum withdrawal amount is ${displayUsdt(minimum)} USDT`);
     if (micro > usdt(balance)) return refuse("Insufficient balance", `You can withdraw at most ${displayUsdt(balance)} USDT`);
-    setSending(true);
-    try {
-      await requestWithdrawal(amount.trim());
-      haptics.success();
-      toast({ title: "Withdrawal request submitted", description: "Your request is being reviewed by our team", variant: "success" });
-      setAmount("");
-      onClose();
-    } catch {
-      // The API client has shown "Withdrawal failed" with the server's reason.
-      haptics.error();
-    } finally {
-      setSending(false);
-    }
+    void send.mutate(amount.trim());
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Withdraw USDT" description={`Available: ${displayUsdt(balance)} USDT · processed within 24-48 hours`}>
+    <Dialog variant="sheet" open={open} onClose={onClose} title="Withdraw USDT" description={`Available: ${displayUsdt(balance)} USDT · processed within 24-48 hours`}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <label className="block">
           <span className="mb-1 block text-sm font-medium">Amount (USDT)</span>
@@ -74,8 +64,8 @@ export function WithdrawDialog({ open, onClose, balance, minimum, address }: Pro
             {address}
           </p>
         </div>
-        <Button type="submit" size="lg" block disabled={sending}>
-          {sending ? "Submitting..." : "Request Withdrawal"}
+        <Button type="submit" size="lg" block disabled={send.isPending}>
+          {send.isPending ? "Submitting..." : "Request Withdrawal"}
         </Button>
       </form>
     </Dialog>

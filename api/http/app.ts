@@ -1,0 +1,60 @@
+// Composes the HTTP app from its areas. Everything it needs arrives as arguments, so tests build
+// the same app around a temporary database and a fake clock.
+import { Elysia } from "elysia";
+import type { Deps } from "@/domain/context.ts";
+import { initDataKey } from "@/domain/init-data.ts";
+import { createLoginThrottle } from "@/domain/login-throttle.ts";
+import { adminAuth } from "./plugins/admin-auth.ts";
+import { bodyLimitsPlugin } from "./plugins/body-limits.ts";
+import { clientAddress } from "./plugins/client-address.ts";
+import { compressJsonPlugin } from "./plugins/compress-json.ts";
+import { errorHandler } from "./plugins/errors.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { userAuth } from "./plugins/user-auth.ts";
+import { adminBroadcastRoutes } from "./routes/admin-broadcast.ts";
+import { adminInsightRoutes } from "./routes/admin-insights.ts";
+import { adminTaskRoutes } from "./routes/admin-tasks.ts";
+import { adminUserRoutes } from "./routes/admin-users.ts";
+import { adminWithdrawalRoutes } from "./routes/admin-withdrawals.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { meRoutes } from "./routes/me.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { noBotRuntime, type Runtime } from "@/api/runtime.ts";
+import { userTaskRoutes } from "./routes/tasks.ts";
+import { webRoutes } from "./web.ts";
+
+export type AppOptions = {
+  jwtSecret: string;
+  runtime?: Runtime;
+  webDist?: string;
+  /** A request's socket peer; the listening server's by default. In-process tests have no socket, so they name one. */
+  peerAddress?: (request: Request) => string | undefined;
+};
+
+/** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
+export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
+
+export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress }: AppOptions) {
+  const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
+  const admin = adminAuth(deps, jwtSecret);
+  const user = userAuth(deps, initKey);
+  const app = new Elysia()
+    .use(errorHandler)
+    // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
+    .use(securityHeadersPlugin)
+    .use(bodyLimitsPlugin)
+    .use(compressJsonPlugin)
+    .use(publicRoutes(deps, runtime, initKey))
+    .use(authRoutes(deps, admin, createLoginThrottle(deps), clientAddress(deps.config.trustProxy, peerAddress)))
+    .use(adminInsightRoutes(deps, admin, runtime))
+    .use(adminTaskRoutes(deps, admin))
+    .use(adminWithdrawalRoutes(deps, admin))
+    .use(adminUserRoutes(deps, admin))
+    .use(adminBroadcastRoutes(deps, admin, runtime))
+    .use(meRoutes(deps, user))
+    .use(userTaskRoutes(deps, user));
+  if (deps.config.logRequests) {
+    app.onAfterResponse({ as: "global" }, ({ request, path, set }) => console.log(`${request.method} ${path} ${set.status ?? 200}`));
+  }
+  return webDist ? app.use(webRoutes(webDist)) : app;
+}

@@ -1,0 +1,57 @@
+// Admin authentication as one plugin: routes opt in with `{ admin: true }` and receive `admin`.
+// Tokens are HS256 JWTs with a required expiry and the admin's token version (logout revokes).
+import { jwt } from "@elysiajs/jwt";
+import { Elysia } from "elysia";
+import type { Deps } from "@/domain/context.ts";
+import { getAdmin } from "@/domain/admins.ts";
+import type { Admin } from "@/db/schema/index.ts";
+import { AppError } from "@/domain/errors.ts";
+import { rules } from "@/domain/rules.ts";
+
+type TokenSigner = { sign: (claims: { sub: string; ver: number; exp: number }) => Promise<string> };
+
+/** A signed token for the admin, carrying their token version so that logout revokes it. */
+export async function issueAdminToken(deps: Deps, signer: TokenSigner, admin: Pick<Admin, "id" | "tokenVersion">) {
+  const exp = Math.floor(deps.clock().getTime() / 1000) + rules.adminTokenTtlSeconds;
+  const token = await signer.sign({ sub: String(admin.id), ver: admin.tokenVersion, exp });
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+export function adminAuth(deps: Deps, secret: string) {
+  const signedIn = new WeakMap<Request, Admin>();
+
+  async function authenticate(header = "", adminJwt: { verify: (token: string, options?: object) => Promise<false | Record<string, unknown>> }) {
+    // An auth scheme is case-insensitive (RFC 9110), so "bearer" and "BEARER" count too.
+    const token = /^bearer\s+(.+)$/is.exec(header.trim())?.[1] ?? "";
+    if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
+    // Verified against the app's clock, so expiry follows the same time as everything else.
+    const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
+    const now = deps.clock().getTime() / 1000;
+    // The plugin does not insist on `exp`; a token without one must not live forever.
+    if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
+      throw new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
+    }
+    const admin = getAdmin(deps, Number(payload.sub));
+    if (!admin || admin.tokenVersion !== payload.ver) {
+      throw new AppError("UNAUTHORIZED", "Your session has ended: sign in again");
+    }
+    return admin;
+  }
+
+  return new Elysia({ name: "admin-auth" })
+    .use(jwt({ name: "adminJwt", secret, alg: "HS256" }))
+    .macro({
+      admin: {
+        // Checked before the request is validated, so a caller without a valid token learns
+        // nothing about a route's input (401, not 400); resolve hands the admin to the route.
+        async transform({ headers, adminJwt, request }) {
+          signedIn.set(request, await authenticate(headers.authorization, adminJwt));
+        },
+        resolve({ request }) {
+          const admin = signedIn.get(request);
+          if (!admin) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
+          return { admin };
+        },
+      },
+    });
+}

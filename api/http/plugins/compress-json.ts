@@ -1,0 +1,43 @@
+// Large JSON answers (admin lists, the audit log, long leaderboards) go out compressed when the
+// client takes it. Small ones, which include every hot answer of the mini app, go out as they
+// are: below about a packet's worth compression saves no round trip and would cost 15–30 µs.
+import { Elysia } from "elysia";
+import { brotliCompressSync, constants } from "node:zlib";
+import { acceptedEncodings, type Encoding } from "@/api/http/accept-encoding.ts";
+
+export const compressAboveBytes = 1024;
+
+/** Fast settings: per request, brotli at quality 4 takes about as long as gzip at 6 and is smaller. */
+function compress(json: string, encoding: Encoding): Uint8Array {
+  if (encoding === "gzip") return Bun.gzipSync(json);
+  return brotliCompressSync(json, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      // A 256 KiB window instead of 4 MiB: ample for answers of this size, and faster to set up.
+      [constants.BROTLI_PARAM_LGWIN]: 18,
+      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
+}
+
+const isPlainJson = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+
+// Runs after a route's handler, before Elysia turns its value into a Response: what it returns
+// replaces that value, and undefined leaves it as it is. (Error answers do not pass here; they
+// are all small.)
+export const compressJsonPlugin = new Elysia({ name: "compress-json" }).onAfterHandle({ as: "global" }, ({ responseValue, request, set }) => {
+  // Pages, files and Responses made by a route pass by; so does every answer to a client that
+  // takes no compression (without even serializing it here).
+  if (!isPlainJson(responseValue)) return;
+  const encoding = acceptedEncodings(request.headers.get("accept-encoding"))[0];
+  if (!encoding) return;
+  // Serialized once: a small answer goes out as this very string, costing what Elysia's own
+  // serialization would have.
+  const json = JSON.stringify(responseValue);
+  set.headers["content-type"] = "application/json;charset=utf-8";
+  if (json.length < compressAboveBytes) return json;
+  set.headers["content-encoding"] = encoding;
+  set.headers.vary = "Accept-Encoding";
+  return compress(json, encoding);
+});

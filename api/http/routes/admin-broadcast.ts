@@ -1,0 +1,37 @@
+// Admin broadcasts: queue a message to every reachable user, and follow its progress.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import { listBroadcasts, queueBroadcast } from "@/domain/broadcast.ts";
+import type { Deps } from "@/domain/context.ts";
+import { audit } from "@/domain/audit.ts";
+import { AppError } from "@/domain/errors.ts";
+import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
+import type { Runtime } from "@/api/runtime.ts";
+import { limitQuery, messageBody } from "@/api/http/schemas.ts";
+
+export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(auth)
+    .post(
+      "/broadcast",
+      ({ admin, body, set }) => {
+        const broadcast = queueBroadcast(deps, admin.id, body.message);
+        set.status = 201;
+        return { queuedCount: broadcast.total, broadcast };
+      },
+      { admin: true, body: messageBody },
+    )
+    .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(20, 100) }) })
+    .post(
+      "/broadcasts/flush",
+      async ({ admin }) => {
+        if (!runtime.flush) {
+          throw new AppError("BOT_NOT_RUNNING", "The bot is not running (no BOT_TOKEN: demo mode), so queued messages stay queued");
+        }
+        const report = await runtime.flush();
+        audit(deps.db, { adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail: { sent: report.sent, failed: report.failed, blocked: report.blocked, stoppedByOutage: report.stoppedByOutage }, at: deps.clock() });
+        return report;
+      },
+      { admin: true },
+    );
+}

@@ -1,0 +1,27 @@
+// Admin read-only figures: dashboard stats, task stats, activity series, leaderboards, audit.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { Deps } from "@/domain/context.ts";
+import { activityStats, auditLog, dashboardStats, taskStats } from "@/domain/stats.ts";
+import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
+import { leaderboardParams, leaderboardQuery, limitQuery } from "@/api/http/schemas.ts";
+import { leaderboardEntries, taskStatView } from "@/api/http/views.ts";
+import { botActive, type Runtime } from "@/api/runtime.ts";
+
+export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(auth)
+    .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
+    .get("/stats", () => ({ ...dashboardStats(deps), botActive: botActive(runtime) }), { admin: true })
+    .get("/task-stats", () => taskStats(deps).map(taskStatView), { admin: true })
+    .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {
+      admin: true,
+      query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),
+    })
+    .get("/leaderboard/:category", ({ params, query }) => leaderboardEntries(deps, params.category, query.limit), {
+      admin: true,
+      params: leaderboardParams,
+      query: leaderboardQuery(5),
+    })
+    .get("/audit", ({ query }) => auditLog(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(50, 500) }) });
+}

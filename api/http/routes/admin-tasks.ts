@@ -1,0 +1,34 @@
+// Admin task management.
+import { Elysia } from "elysia";
+import type { Deps } from "@/domain/context.ts";
+import { parseUsdt } from "@/domain/money.ts";
+import { amountRules, rules } from "@/domain/rules.ts";
+import { createTask, listTasks, updateTask } from "@/domain/tasks.ts";
+import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
+import { createTaskBody, idParams, updateTaskBody } from "@/api/http/schemas.ts";
+import { taskView } from "@/api/http/views.ts";
+
+const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);
+
+export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
+  return new Elysia({ prefix: "/api/admin" })
+    .use(auth)
+    .get("/tasks", () => listTasks(deps).map(taskView), { admin: true })
+    .post(
+      "/tasks",
+      ({ body, set }) => {
+        const { rewardUsdt, ...rest } = body;
+        set.status = 201;
+        return taskView(createTask(deps, { ...rest, reward: rewardUsdt === undefined ? rules.defaultTaskReward : reward(rewardUsdt) }));
+      },
+      { admin: true, body: createTaskBody },
+    )
+    .patch(
+      "/tasks/:id",
+      ({ params, body }) => {
+        const { rewardUsdt, ...rest } = body;
+        return taskView(updateTask(deps, params.id, { ...rest, ...(rewardUsdt !== undefined && { reward: reward(rewardUsdt) }) }));
+      },
+      { admin: true, params: idParams, body: updateTaskBody },
+    );
+}

@@ -1,0 +1,27 @@
+// Admin withdrawal processing: list by status, approve, mark paid, reject.
+import { Elysia } from "elysia";
+import type { Deps } from "@/domain/context.ts";
+import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from "@/domain/withdrawals.ts";
+import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
+import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/http/schemas.ts";
+import { withdrawalView } from "@/api/http/views.ts";
+
+export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
+  return new Elysia({ prefix: "/api/admin/withdrawals" })
+    .use(auth)
+    .get("/", ({ query }) => listWithdrawals(deps, query).map(withdrawalView), { admin: true, query: withdrawalListQuery })
+    .patch("/:id/approve", ({ admin, params }) => withdrawalView(approveWithdrawal(deps, admin.id, params.id)), {
+      admin: true,
+      params: idParams,
+    })
+    .patch("/:id/paid", ({ admin, params, body }) => withdrawalView(markWithdrawalPaid(deps, admin.id, params.id, body.txHash)), {
+      admin: true,
+      params: idParams,
+      body: txHashBody,
+    })
+    .patch("/:id/reject", ({ admin, params, body }) => withdrawalView(rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
+      admin: true,
+      params: idParams,
+      body: reasonBody,
+    });
+}

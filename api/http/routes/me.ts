@@ -1,0 +1,38 @@
+// The signed-in user's own data, wallet and withdrawals.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import { userLedger } from "@/domain/admin-users.ts";
+import type { Deps } from "@/domain/context.ts";
+import { leaderboardCategories, rankOf } from "@/domain/leaderboard.ts";
+import { formatUsdt } from "@/domain/money.ts";
+import { recentReferrals } from "@/domain/referrals.ts";
+import { setWallet } from "@/domain/wallet.ts";
+import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
+import type { userAuth } from "@/api/http/plugins/user-auth.ts";
+import { walletBody, withdrawBody } from "@/api/http/schemas.ts";
+import { activityItemView, ledgerView, meView, referralSummaryView, withdrawalView } from "@/api/http/views.ts";
+
+export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
+  return new Elysia({ prefix: "/api/me" })
+    .use(auth)
+    .get("/", ({ user }) => meView(deps, user), { user: true })
+    .get("/activity", ({ user }) => userLedger(deps, user.id, 5).map(activityItemView), { user: true })
+    .get("/balance", ({ user }) => ({ balance: formatUsdt(user.balance), ledger: userLedger(deps, user.id, 50).map(ledgerView) }), { user: true })
+    .get("/referrals", ({ user }) => referralSummaryView(deps, user), { user: true })
+    .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
+    .get("/withdrawals", ({ user }) => listWithdrawals(deps, { userId: user.id, limit: 50 }).map(withdrawalView), { user: true })
+    .get("/rank", ({ user, query }) => ({ rank: rankOf(deps, query.category, user) }), {
+      user: true,
+      query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
+    })
+    .post("/wallet", ({ user, body }) => meView(deps, setWallet(deps, user, body.address)), { user: true, body: walletBody })
+    .post(
+      "/withdraw",
+      ({ user, body, set }) => {
+        const withdrawal = requestWithdrawal(deps, user, body.amount);
+        set.status = 201;
+        return withdrawalView(withdrawal);
+      },
+      { user: true, body: withdrawBody },
+    );
+}

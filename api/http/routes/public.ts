@@ -1,0 +1,61 @@
+// Unauthenticated routes: health, the client configuration, and demo-mode init data.
+import { Elysia } from "elysia";
+import { z } from "zod";
+import { eq, asc } from "@/db/ops.ts";
+import { users } from "@/db/schema/index.ts";
+import type { Deps } from "@/domain/context.ts";
+import { notFound } from "@/domain/errors.ts";
+import { signInitData } from "@/domain/init-data.ts";
+import { formatUsdt } from "@/domain/money.ts";
+import { explorer, rules } from "@/domain/rules.ts";
+import { botActive, type Runtime } from "@/api/runtime.ts";
+
+/**
+ * Liveness: the API answers whatever Telegram does, and `bot` says what the bot is doing
+ * meanwhile (`botActive` stays for clients that only read the flag).
+ */
+export function health({ config }: Deps, runtime: Runtime) {
+  return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus() };
+}
+
+/** What clients need to know about this deployment; no secrets. */
+export function publicConfig({ config }: Deps, runtime: Runtime) {
+  return {
+    productName: "RefBot",
+    demoMode: config.demoMode,
+    botActive: botActive(runtime),
+    botUsername: config.bot.username,
+    channelUrl: config.bot.channelUrl,
+    supportUrl: config.bot.supportUrl,
+    explorerTxUrl: explorer.tx,
+    explorerAddressUrl: explorer.address,
+    minWithdrawalUsdt: formatUsdt(rules.minWithdrawal),
+    referralTarget: rules.referralTarget,
+    referralMilestoneUsdt: formatUsdt(rules.referralMilestone),
+    referralBonusUsdt: formatUsdt(rules.referralBonus),
+    broadcast: config.broadcast,
+  };
+}
+
+export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) {
+  const { config } = deps;
+  return new Elysia({ prefix: "/api" })
+    .get("/health", () => health(deps, runtime))
+    .get("/config", () => publicConfig(deps, runtime))
+    .get(
+      "/demo/init-data",
+      ({ query }) => {
+        // Outside demo mode this route does not exist: only Telegram signs real init data.
+        if (!config.demoMode) throw notFound("Route");
+        const user = query.tgId
+          ? deps.db.select().from(users).where(eq(users.tgId, query.tgId)).get()
+          : deps.db.select().from(users).orderBy(asc(users.id)).limit(1).get();
+        const tgUser = user
+          ? { id: user.tgId, first_name: user.firstName, last_name: user.lastName ?? undefined, username: user.username ?? undefined }
+          : { id: query.tgId ?? 1_000_001, first_name: "Demo" };
+        const authDate = Math.floor(deps.clock().getTime() / 1000);
+        return { initData: signInitData({ user: tgUser, startParam: query.startParam, authDate }, initDataKey), tgId: tgUser.id };
+      },
+      { query: z.object({ tgId: z.coerce.number().int().positive().optional(), startParam: z.string().max(64).optional() }) },
+    );
+}

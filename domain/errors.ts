@@ -1,0 +1,57 @@
+// The one error type of the domain. Its code decides the HTTP status (see errorStatus), so the
+// API, the CLI and the web all show the same message for the same failure.
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  INVALID_AMOUNT: 400,
+  INVALID_ADDRESS: 400,
+  BELOW_MINIMUM: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  USER_BANNED: 403,
+  NOT_CHANNEL_MEMBER: 403,
+  NOT_FOUND: 404,
+  ALREADY_COMPLETED: 409,
+  TASK_INACTIVE: 409,
+  NOT_LINK_TASK: 409,
+  TASK_NOT_OPENED: 409,
+  TASK_WAIT: 409,
+  INVALID_STATE: 409,
+  OPEN_WITHDRAWAL: 409,
+  INSUFFICIENT_BALANCE: 409,
+  WALLET_REQUIRED: 409,
+  WALLET_TAKEN: 409,
+  TX_HASH_USED: 409,
+  BALANCE_LIMIT: 409,
+  ALREADY_EXISTS: 409,
+  BOT_NOT_RUNNING: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+  // Telegram could not be asked (network, timeout, its own 5xx): nobody's fault, try again.
+  MEMBERSHIP_UNAVAILABLE: 503,
+  BOT_STARTING: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Details a client can act on (a field, a maximum, seconds to wait), sent beside message and code. */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+export const invalid = (field: string, why: string) =>
+  new AppError("VALIDATION_FAILED", `${field}: ${why}`, { field });

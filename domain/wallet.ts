@@ -1,0 +1,51 @@
+// BEP-20 addresses: 0x + 40 hex, and a mixed-case address must carry a valid EIP-55 checksum.
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { eq, sql } from "@/db/ops.ts";
+import { users, type User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { walletPattern } from "./rules.ts";
+
+export function toChecksumAddress(address: string): string {
+  const hex = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  let out = "0x";
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? hex[i]!.toUpperCase() : hex[i]!;
+  }
+  return out;
+}
+
+/** Returns the address in checksum form, or throws INVALID_ADDRESS. */
+export function validateAddress(input: string): string {
+  const address = input.trim();
+  if (!walletPattern.test(address)) {
+    throw new AppError("INVALID_ADDRESS", "Please enter a valid BEP-20 wallet address", { field: "address" });
+  }
+  const body = address.slice(2);
+  const uniformCase = body === body.toLowerCase() || body === body.toUpperCase();
+  if (!uniformCase && toChecksumAddress(address) !== address) {
+    throw new AppError("INVALID_ADDRESS", "The address checksum does not match: copy it again from your wallet", { field: "address" });
+  }
+  return toChecksumAddress(address);
+}
+
+export function setWallet(deps: Deps, user: User, input: string): User {
+  const address = validateAddress(input);
+  const owner = deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`)
+    .get();
+  if (owner && owner.id !== user.id) {
+    throw new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
+  }
+  try {
+    return deps.db.update(users).set({ walletBep20: address }).where(eq(users.id, user.id)).returning().get()!;
+  } catch (error) {
+    // The unique index is the real guard when two accounts race for the same address.
+    if (String(error).includes("UNIQUE")) throw new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+// The stand-in for a screen whose code is still loading.
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+
+export function ScreenSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-12 w-full rounded-2xl" />
+      <Skeleton className="h-40 w-full rounded-2xl" />
+      <Skeleton className="h-28 w-full rounded-2xl" />
+      <Skeleton className="h-28 w-full rounded-2xl" />
+    </div>
+  );
+}

@@ -1,7 +1,0 @@
-export function Progress({ value, label }: { value: number; label: string }) {
-  return (
-    <div className="h-2.5 w-full overflow-hidden rounded-full bg-hint/20" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
-      <div className="h-full rounded-full bg-accent transition-[width] duration-500" style={{ width: `${value}%` }} />
-    </div>
-  );
-}
