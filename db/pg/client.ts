@@ -1,0 +1,41 @@
+// PostgreSQL through Bun's built-in client: connections and migrations. Not used by the server yet;
+// SQLite (db/client.ts) is what runs today.
+import { SQL } from "bun";
+import { join } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sql";
+import { migrate } from "drizzle-orm/bun-sql/migrator";
+import * as schema from "./schema/index.ts";
+
+export const pgMigrationsFolder = join(import.meta.dir, "migrations");
+
+/**
+ * A Bun SQL client for a postgres:// URL. The URL's database is passed as an option because Bun
+ * lets a PGDATABASE in the environment override the database a URL names, which would send a
+ * test's statements, or a migration, to another database.
+ */
+export function pgClient(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}): SQL {
+  const database = decodeURIComponent(new URL(url).pathname.slice(1));
+  return new SQL({ ...options, url, adapter: "postgres", ...(database ? { database } : {}) });
+}
+
+export function openPg(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}) {
+  return drizzle({ client: pgClient(url, options), schema });
+}
+
+export type PgDb = ReturnType<typeof openPg>;
+
+/**
+ * Applies the migrations that have not run yet, all in one transaction. Instances starting
+ * together queue on an advisory lock, or two of them would both find a migration missing and the
+ * second would fail on the tables the first created. One connection, so the lock it takes covers
+ * the migrator's statements; closing it releases the lock, whatever happened.
+ */
+export async function migratePg(url: string): Promise<void> {
+  const client = pgClient(url, { max: 1 });
+  try {
+    await client`select pg_advisory_lock(hashtext('refbot.migrate'))`;
+    await migrate(drizzle({ client }), { migrationsFolder: pgMigrationsFolder });
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,92 @@
+// The PostgreSQL triggers keep rank_counts equal to a count over users, as the SQLite ones do
+// (tests/rank.test.ts checks the ranks read from them): after inserts, updates and deletes, with
+// ties, bans and ids far apart (other blocks), one row or many at a time, and from several
+// connections at once.
+import { expect } from "bun:test";
+import fc from "fast-check";
+import type { SQL } from "bun";
+import { migratePg } from "@/db/pg/client.ts";
+import { rankBlockBits } from "@/db/schema/index.ts";
+import { usePostgres } from "./support/postgres.ts";
+
+const pg = await usePostgres(import.meta.path);
+
+async function migrated() {
+  const db = await pg.database();
+  await migratePg(db.url);
+  return db.sql;
+}
+
+/** rank_counts as kept (rows left at zero say nothing), and as a count over users says it must be. */
+async function keptAndCounted(sql: SQL) {
+  const kept = await sql`select category, block, score, users from rank_counts where users <> 0 order by 1, 2, 3`;
+  const counted = await sql`
+    select category, block, score, count(*)::int as users
+    from users
+    cross join lateral (values ('earnings', total_earned), ('referrals', qualified_referrals), ('activity', tasks_completed)) as s(category, score)
+    cross join lateral (values (-1), (id >> ${rankBlockBits})) as b(block)
+    where not is_banned
+    group by 1, 2, 3 order by 1, 2, 3`;
+  return { kept: [...kept], counted: [...counted] };
+}
+
+const insertUser = (sql: SQL, id: number, score: number, banned: boolean) =>
+  sql`insert into users (id, tg_id, first_name, ref_code, total_earned, qualified_referrals, tasks_completed, is_banned, created_at)
+      values (${id}, ${id}, 'U', ${`C${id}`}, ${score * 100_000}, ${score}, ${score}, ${banned}, now())`;
+
+const change = fc.oneof(
+  fc.record({ kind: fc.constant("score" as const), pick: fc.nat(), score: fc.integer({ min: 0, max: 4 }), banned: fc.boolean() }),
+  fc.record({ kind: fc.constant("one" as const), pick: fc.nat(), score: fc.integer({ min: 0, max: 4 }) }),
+  fc.record({ kind: fc.constant("ban" as const), pick: fc.nat(), banned: fc.boolean() }),
+  fc.record({ kind: fc.constant("other" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant("many" as const), parity: fc.integer({ min: 0, max: 1 }) }),
+);
+
+pg.test("inserts, updates and deletes of users keep rank_counts equal to a count", async () => {
+  const sql = await migrated();
+  let nextId = 1;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.record({ gap: fc.integer({ min: 1, max: 9000 }), score: fc.integer({ min: 0, max: 4 }), banned: fc.boolean() }), { minLength: 1, maxLength: 25 }),
+      fc.array(change, { maxLength: 12 }),
+      async (rows, changes) => {
+        // A fresh start each run, so a counterexample shows everything that led to it.
+        await sql`delete from users`;
+        await sql`delete from rank_counts`;
+        const ids: number[] = [];
+        for (const r of rows) {
+          ids.push((nextId += r.gap));
+          await insertUser(sql, nextId, r.score, r.banned);
+        }
+        for (const c of changes) {
+          const id = c.kind === "many" ? 0 : ids[c.pick % ids.length]!;
+          if (c.kind === "score") await sql`update users set total_earned = ${c.score * 100_000}, qualified_referrals = ${c.score + 1}, tasks_completed = ${c.score}, is_banned = ${c.banned} where id = ${id}`;
+          // One score moves and the other two stay: only its category may change.
+          if (c.kind === "one") await sql`update users set tasks_completed = ${c.score} where id = ${id}`;
+          if (c.kind === "ban") await sql`update users set is_banned = ${c.banned} where id = ${id}`;
+          if (c.kind === "other") await sql`update users set first_name = 'V', balance = balance + 1 where id = ${id}`;
+          if (c.kind === "delete") await sql`delete from users where id = ${id}`;
+          if (c.kind === "many") await sql`update users set total_earned = total_earned + 100000, is_banned = not is_banned where id % 2 = ${c.parity}`;
+        }
+        const { kept, counted } = await keptAndCounted(sql);
+        expect(kept).toEqual(counted);
+        expect((await sql`select count(*)::int as n from rank_counts where users < 0`)[0].n).toBe(0);
+      },
+    ),
+    { numRuns: 50 },
+  );
+}, 60_000);
+
+pg.test("updates from several connections at once keep the counts and never deadlock", async () => {
+  const sql = await migrated();
+  // Few scores and three blocks, so concurrent updates meet on the same rank_counts rows.
+  const ids = Array.from({ length: 48 }, (_, i) => 1 + i * 200);
+  for (const id of ids) await insertUser(sql, id, id % 3, false);
+  const random = fc.sample(fc.record({ user: fc.constantFrom(...ids), score: fc.integer({ min: 0, max: 3 }), banned: fc.boolean() }), 400);
+  await Promise.all(
+    random.map((u) => sql`update users set total_earned = ${u.score * 100_000}, tasks_completed = tasks_completed + 1, is_banned = ${u.banned} where id = ${u.user}`),
+  );
+  const { kept, counted } = await keptAndCounted(sql);
+  expect(kept).toEqual(counted);
+}, 60_000);

@@ -1,0 +1,33 @@
+// Type-level check, run by tests/typecheck.test.ts: every table has the same row types on SQLite
+// and on PostgreSQL, so one domain can read and write both. A column added, renamed, retyped or
+// made nullable on one engine only stops the compile here, naming the table.
+import type { Table } from "drizzle-orm";
+import type * as Pg from "@/db/pg/schema/index.ts";
+import type * as Lite from "@/db/schema/index.ts";
+
+type TablesOf<M> = { [K in keyof M as M[K] extends Table ? K : never]: M[K] };
+type LiteTables = TablesOf<typeof Lite>;
+type PgTables = TablesOf<typeof Pg>;
+
+// SQLite makes an integer primary key optional on insert, as the rowid it could pick itself;
+// referrals.referred_id is always given (the referred user's id), and PostgreSQL's type says so.
+type OptionalOnSqliteOnly = { referrals: "referredId" };
+
+type Flat<T> = { [K in keyof T]: T[K] };
+type Same<A, B> = (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
+type Loose<K> = K extends keyof OptionalOnSqliteOnly ? OptionalOnSqliteOnly[K] : never;
+type Insert<T extends Table, L extends PropertyKey> = Omit<T["$inferInsert"], L> & Required<Pick<T["$inferInsert"], L & keyof T["$inferInsert"]>>;
+
+type Verdict<K> = K extends keyof LiteTables
+  ? K extends keyof PgTables
+    ? Same<LiteTables[K]["$inferSelect"], PgTables[K]["$inferSelect"]> extends false
+      ? "select types differ"
+      : Same<Insert<LiteTables[K], Loose<K>>, Insert<PgTables[K], Loose<K>>> extends false
+        ? "insert types differ"
+        : "same"
+    : "missing on PostgreSQL"
+  : "missing on SQLite";
+type Differing = { [K in keyof LiteTables | keyof PgTables as Verdict<K> extends "same" ? never : K]: Verdict<K> };
+
+// Compiles only while Differing is empty.
+export const sameRowsOnBothEngines: Record<keyof Differing, never> = {};
