@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { migrateDb, openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 import type { Config } from "./config.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -15,6 +16,7 @@ export function openDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
   migrateDb(db);
   return {
     db,
+    store: sqliteStore(db),
     config,
     clock: () => new Date(),
     membership: demoMembershipChecker(),

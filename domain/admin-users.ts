@@ -2,7 +2,8 @@
 import { and, desc, eq, lt, sql } from "@/db/ops.ts";
 import { ledger, users, type User } from "@/db/schema/index.ts";
 import { audit } from "./audit.ts";
-import { inTransaction, type Deps } from "./context.ts";
+import { inTransaction, ledgerIn, type Deps } from "./context.ts";
+import { runNow } from "./store.ts";
 import { AppError } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt } from "./money.ts";
@@ -59,7 +60,7 @@ export function adjustBalance(deps: Deps, adminId: number, userId: number, amoun
   const at = deps.clock();
   const entryId = inTransaction(deps.db, (tx) => {
     const movement = { userId, amount: Math.abs(amount), reason: "admin_adjustment" as const, note, at };
-    const id = amount > 0 ? credit(tx, movement) : debit(tx, movement);
+    const id = runNow(amount > 0 ? credit(ledgerIn(tx), movement) : debit(ledgerIn(tx), movement));
     audit(tx, { adminId, action: "user.adjust", targetType: "user", targetId: userId, detail: { amount: formatUsdt(amount), reason: note }, at });
     return id;
   });

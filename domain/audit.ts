@@ -1,7 +1,8 @@
 // The admin audit log: written in the same transaction as the action it records.
-import { adminAudit } from "@/db/schema/index.ts";
+import { auditStatements } from "@/db/store/audit.ts";
 import type { Db } from "@/db/client.ts";
 import type { Tx } from "./context.ts";
+import { runNow } from "./store.ts";
 
 export type AuditEntry = {
   adminId: number | null;
@@ -14,7 +15,5 @@ export type AuditEntry = {
 
 /** Pass the action's transaction, or the database for an action that writes nothing else. */
 export function audit(tx: Tx | Db, e: AuditEntry): void {
-  tx.insert(adminAudit)
-    .values({ adminId: e.adminId, action: e.action, targetType: e.targetType, targetId: e.targetId, detail: e.detail ?? null, createdAt: e.at })
-    .run();
+  runNow(auditStatements(tx).insert(e));
 }

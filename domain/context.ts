@@ -2,13 +2,17 @@
 import type { Database } from "bun:sqlite";
 import type { Config } from "@/api/config.ts";
 import type { Db } from "@/db/client.ts";
+import { ledgerStatements } from "@/db/store/ledger.ts";
 import type { MembershipChecker } from "./membership.ts";
 import type { Notifier } from "./notifier.ts";
+import type { Statements, Store } from "./store.ts";
 
 export type Clock = () => Date;
 
 export type Deps = {
   db: Db;
+  /** The engine's statements and transactions, for the rules written as programs (store.ts). */
+  store: Store;
   config: Config;
   clock: Clock;
   membership: MembershipChecker;
@@ -45,6 +49,14 @@ export function inTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
   } finally {
     open = false;
   }
+}
+
+/**
+ * The ledger's statements in a SQLite transaction, for rules not yet written as programs over the
+ * Store (store.ts): they run credit() and debit() with runNow.
+ */
+export function ledgerIn(tx: Tx): Pick<Statements, "ledger"> {
+  return { ledger: ledgerStatements(connectionOf(tx)) };
 }
 
 /** drizzle types bun:sqlite's run() as void, but bun:sqlite returns how many rows it changed. */

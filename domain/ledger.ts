@@ -1,10 +1,10 @@
 // Every balance change goes through credit() or debit(): one ledger row and the cached balance,
-// in the caller's transaction.
+// in the caller's transaction (programs over the engine's statements: see store.ts).
 import type { LedgerReason } from "@/db/schema/index.ts";
-import { connectionOf, type Tx } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import { formatUsdt, wholeUsdt } from "./money.ts";
 import { rules } from "./rules.ts";
+import type { Op, Statements } from "./store.ts";
 import { utcDay } from "./time.ts";
 
 /** Reasons that count as earnings (total earned, earned today, the earnings leaderboard). */
@@ -26,24 +26,16 @@ type Movement = { userId: number; amount: number; reason: LedgerReason; refId?: 
  * may lift a balance past the limit; only past 2^53, where amounts stop being exact, is it
  * refused too.
  */
-export function credit(tx: Tx, m: Movement): number {
+export function* credit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
-  const conn = connectionOf(tx);
   const limit = m.reason === "withdrawal_refund" ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
-  const { changes } = earningReasons.has(m.reason)
-    ? conn
-        .query(`update users set balance = balance + ?1, total_earned = total_earned + ?1,
-          earned_today = case when earned_day = ?2 then earned_today + ?1 else ?1 end, earned_day = ?2
-          where id = ?3 and balance + ?1 <= ?4 and total_earned + ?1 <= ?4`)
-        .run(m.amount, utcDay(m.at), m.userId, limit)
-    : conn.query("update users set balance = balance + ?1 where id = ?2 and balance + ?1 <= ?3").run(m.amount, m.userId, limit);
-  if (changes !== 1) throw refusedCredit(tx, m);
-  return insertEntry(tx, "credit", m);
+  const added = yield* tx.ledger.addToBalance({ userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit });
+  if (!added) throw yield* refusedCredit(tx, m);
+  return yield* insertEntry(tx, "credit", m);
 }
 
-function refusedCredit(tx: Tx, m: Movement): AppError {
-  const user = connectionOf(tx).query("select 1 from users where id = ?").get(m.userId);
-  if (!user) return notFound(`User ${m.userId}`);
+function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppError> {
+  if (!(yield* tx.ledger.userExists(m.userId))) return notFound(`User ${m.userId}`);
   const max = wholeUsdt(rules.maxBalance);
   return new AppError("BALANCE_LIMIT", `A balance may hold at most ${max} USDT: crediting ${formatUsdt(m.amount)} USDT to user #${m.userId} would pass it`, {
     userId: m.userId,
@@ -52,20 +44,14 @@ function refusedCredit(tx: Tx, m: Movement): AppError {
 }
 
 /** Debits only if the balance covers it; otherwise nothing is written. */
-export function debit(tx: Tx, m: Movement): number {
+export function* debit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
-  const { changes } = connectionOf(tx).query("update users set balance = balance - ?1 where id = ?2 and balance >= ?1").run(m.amount, m.userId);
-  if (changes !== 1) throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
-  return insertEntry(tx, "debit", m);
+  if (!(yield* tx.ledger.takeFromBalance(m.userId, m.amount))) throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
+  return yield* insertEntry(tx, "debit", m);
 }
 
-function insertEntry(tx: Tx, type: "credit" | "debit", m: Movement): number {
-  const row = connectionOf(tx)
-    .query<{ id: number }, [number, string, string, number, number | null, string | null, number]>(
-      "insert into ledger (user_id, type, reason, amount, ref_id, note, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
-    )
-    .get(m.userId, type, m.reason, m.amount, m.refId ?? null, m.note ?? null, m.at.getTime());
-  return row!.id;
+function insertEntry(tx: Pick<Statements, "ledger">, type: "credit" | "debit", m: Movement): Op<number> {
+  return tx.ledger.insertEntry({ userId: m.userId, type, reason: m.reason, amount: m.amount, refId: m.refId ?? null, note: m.note ?? null, at: m.at });
 }
 
 function assertPositive(amount: number): void {

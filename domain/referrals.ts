@@ -2,7 +2,8 @@
 // daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
 import { desc, eq } from "@/db/ops.ts";
 import { referrals, users, type User } from "@/db/schema/index.ts";
-import { connectionOf, type Deps, type Tx } from "./context.ts";
+import { connectionOf, ledgerIn, type Deps, type Tx } from "./context.ts";
+import { runNow } from "./store.ts";
 import { displayName } from "./display-name.ts";
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
@@ -41,7 +42,7 @@ export function qualifyIfDue(tx: Tx, user: Qualifying, at: Date): Notice[] {
 }
 
 function payReferrer(tx: Tx, userId: number, amount: number, reason: "referral_bonus" | "referral_milestone", refId: number, at: Date) {
-  credit(tx, { userId, amount, reason, refId, at });
+  runNow(credit(ledgerIn(tx), { userId, amount, reason, refId, at }));
   connectionOf(tx).query("update users set referral_earned = referral_earned + ? where id = ?").run(amount, userId);
 }
 

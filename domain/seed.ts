@@ -94,11 +94,11 @@ async function seed(real: Deps) {
     adjustBalance(deps, admin.id, u.id, formatUsdt(usdt(amount) + usdt("5")), "Launch campaign bonus");
     const address = toChecksumAddress(`0x${Array.from({ length: 40 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
     const user = setWallet(deps, deps.db.select().from(users).where(eq(users.id, u.id)).get()!, address);
-    const w = requestWithdrawal(deps, user, amount);
+    const w = await requestWithdrawal(deps, user, amount);
     now += 3_600_000;
-    if (status === "approved" || status === "paid") approveWithdrawal(deps, admin.id, w.id);
-    if (status === "paid") markWithdrawalPaid(deps, admin.id, w.id, `0x${Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
-    if (status === "rejected") rejectWithdrawal(deps, admin.id, w.id, k === 8 ? "Wallet address is on a sanctions list" : "Duplicate account");
+    if (status === "approved" || status === "paid") await approveWithdrawal(deps, admin.id, w.id);
+    if (status === "paid") await markWithdrawalPaid(deps, admin.id, w.id, `0x${Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
+    if (status === "rejected") await rejectWithdrawal(deps, admin.id, w.id, k === 8 ? "Wallet address is on a sanctions list" : "Duplicate account");
   }
 
   // One suspended account and one that blocked the bot, as every live service has.

@@ -5,7 +5,7 @@ import type { Deps } from "./context.ts";
 import { addDays, utcDay, weekStart } from "./time.ts";
 import { pendingWithdrawalCount } from "./withdrawals.ts";
 
-export function dashboardStats(deps: Deps) {
+export async function dashboardStats(deps: Deps) {
   const today = utcDay(deps.clock());
   const values = new Map(deps.db.select().from(counters).all().map((c) => [c.name, c.value]));
   const todayRow = deps.db.select().from(dailyStats).where(eq(dailyStats.day, today)).get();
@@ -13,7 +13,7 @@ export function dashboardStats(deps: Deps) {
     totalUsers: values.get("total_users") ?? 0,
     verifiedJoins: values.get("verified_joins") ?? 0,
     activeToday: todayRow?.activeUsers ?? 0,
-    pendingWithdrawals: pendingWithdrawalCount(deps),
+    pendingWithdrawals: await pendingWithdrawalCount(deps),
   };
 }
 

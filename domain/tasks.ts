@@ -5,7 +5,8 @@ import { taskCompletions, tasks, type Task, type TaskKind, type User } from "@/d
 import { prepared } from "@/db/prepared.ts";
 import { commitsElsewhere } from "@/db/row-changes.ts";
 import { rowReader } from "@/db/row-reader.ts";
-import { connectionOf, inTransaction, type Deps } from "./context.ts";
+import { connectionOf, inTransaction, ledgerIn, type Deps } from "./context.ts";
+import { runNow } from "./store.ts";
 import { bumpCounter, bumpDaily } from "./counters.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
 import { credit } from "./ledger.ts";
@@ -222,7 +223,7 @@ export async function completeTask(deps: Deps, user: User, taskId: number) {
       .get(now.getTime(), today, addDays(today, -1), isDaily ? 1 : 0, isChannel ? 1 : 0, user.id)!;
 
     if (task.reward > 0) {
-      credit(tx, { userId: user.id, amount: task.reward, reason: kind.reason, refId: inserted.id, at: now });
+      runNow(credit(ledgerIn(tx), { userId: user.id, amount: task.reward, reason: kind.reason, refId: inserted.id, at: now }));
     }
     conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(task.id);
     bumpDaily(tx, today, "completions");

@@ -10,10 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adjustBalance } from "@/domain/admin-users.ts";
-import { inTransaction, type Deps } from "@/domain/context.ts";
+import { inTransaction, ledgerIn, type Deps } from "@/domain/context.ts";
 import { credit, debit } from "@/domain/ledger.ts";
 import { checkLedger } from "@/domain/ledger-check.ts";
 import { usdt } from "@/domain/money.ts";
+import { runNow } from "@/domain/store.ts";
 import { completeTask, createTask } from "@/domain/tasks.ts";
 import { getUser, registerUser } from "@/domain/users.ts";
 import { setWallet } from "@/domain/wallet.ts";
@@ -112,11 +113,12 @@ beforeAll(async () => {
 
   const completer = newUser();
   const b = fundedUser("20", 1, adminIds[0]!);
-  const approveOnce = { userId: b.id, withdrawalId: requestWithdrawal(deps, b, "15").id };
-  const approveOrReject = [2, 3, 4].map((n) => {
+  const approveOnce = { userId: b.id, withdrawalId: (await requestWithdrawal(deps, b, "15")).id };
+  const approveOrReject = [];
+  for (const n of [2, 3, 4]) {
     const user = fundedUser("20", n, adminIds[0]!);
-    return { userId: user.id, withdrawalId: requestWithdrawal(deps, user, "12").id, amount: usdt("12") };
-  });
+    approveOrReject.push({ userId: user.id, withdrawalId: (await requestWithdrawal(deps, user, "12")).id, amount: usdt("12") });
+  }
   const requester = fundedUser("30", 5, adminIds[0]!).id;
   const debited = fundedUser("25", 6, adminIds[0]!).id;
   // A referred user one daily task short of qualifying: two different daily tasks race.
@@ -244,7 +246,7 @@ describe("transactions", () => {
     t = openDeps(join(dir, "tx.sqlite"), now);
     migrateDb(t.db);
     userId = registerUser(t, { tgId: 42, firstName: "Tx" }).user.id;
-    inTransaction(t.db, (tx) => credit(tx, { userId, amount: usdt("5"), reason: "admin_adjustment", at: now }));
+    inTransaction(t.db, (tx) => runNow(credit(ledgerIn(tx), { userId, amount: usdt("5"), reason: "admin_adjustment", at: now })));
   });
   afterAll(() => t.db.sqlite.close());
 
@@ -255,7 +257,7 @@ describe("transactions", () => {
     expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
     expect(() =>
       inTransaction(t.db, (tx) => {
-        credit(tx, { userId, amount: usdt("3"), reason: "daily_task", at: now });
+        runNow(credit(ledgerIn(tx), { userId, amount: usdt("3"), reason: "daily_task", at: now }));
         throw new Error("boom after the credit");
       }),
     ).toThrow("boom after the credit");
@@ -266,8 +268,8 @@ describe("transactions", () => {
   test("a debit refused for lack of balance rolls back the credit before it", () => {
     expect(() =>
       inTransaction(t.db, (tx) => {
-        credit(tx, { userId, amount: usdt("1"), reason: "admin_adjustment", at: now });
-        debit(tx, { userId, amount: usdt("100"), reason: "withdrawal", at: now });
+        runNow(credit(ledgerIn(tx), { userId, amount: usdt("1"), reason: "admin_adjustment", at: now }));
+        runNow(debit(ledgerIn(tx), { userId, amount: usdt("100"), reason: "withdrawal", at: now }));
       }),
     ).toThrow("The balance does not cover this amount");
     expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
@@ -277,7 +279,7 @@ describe("transactions", () => {
     let ran = false;
     expect(() =>
       inTransaction(t.db, (async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) => {
-        credit(tx, { userId, amount: usdt("2"), reason: "admin_adjustment", at: now });
+        runNow(credit(ledgerIn(tx), { userId, amount: usdt("2"), reason: "admin_adjustment", at: now }));
         ran = true;
       }) as never),
     ).toThrow("transaction callbacks must be synchronous");
@@ -286,7 +288,7 @@ describe("transactions", () => {
     expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
     expect(t.db.sqlite.inTransaction).toBe(false);
     // The connection is usable afterwards.
-    inTransaction(t.db, (tx) => credit(tx, { userId, amount: usdt("1"), reason: "admin_adjustment", at: now }));
+    inTransaction(t.db, (tx) => runNow(credit(ledgerIn(tx), { userId, amount: usdt("1"), reason: "admin_adjustment", at: now })));
     expect([ledgerRows(), balance()]).toEqual([2, usdt("6")]);
     expect(checkLedger(t.db).problems).toEqual([]);
   });
@@ -298,7 +300,7 @@ describe("transactions", () => {
       inTransaction(t.db, (async (tx: Parameters<Parameters<typeof inTransaction>[1]>[0]) => {
         await null;
         try {
-          credit(tx, { userId, amount: usdt("2"), reason: "admin_adjustment", at: now });
+          runNow(credit(ledgerIn(tx), { userId, amount: usdt("2"), reason: "admin_adjustment", at: now }));
         } catch (error) {
           late = error;
         }

@@ -14,6 +14,7 @@ import type { Notice } from "@/domain/notifier.ts";
 import { createTask, type TaskInput } from "@/domain/tasks.ts";
 import { registerUser, type TelegramProfile } from "@/domain/users.ts";
 import { migrateDb, openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 import { eq } from "@/db/ops.ts";
 import { users } from "@/db/schema/index.ts";
 
@@ -36,6 +37,7 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
   const notices: Notice[] = [];
   const deps: Deps = {
     db,
+    store: sqliteStore(db),
     config,
     clock: () => now,
     membership: { isMember: async () => member },

@@ -5,10 +5,13 @@ import { createConfig } from "@/api/config.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 import { openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 
 export function openDeps(file: string, now: Date): Deps {
+  const db = openDb(file);
   return {
-    db: openDb(file),
+    db,
+    store: sqliteStore(db),
     config: createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" }),
     clock: () => now,
     membership: { isMember: async () => true },

@@ -35,11 +35,11 @@ async function perform(job: RaceJob): Promise<unknown> {
       return (await completeTask(deps, user, job.taskId)).balance;
     }
     case "approve":
-      return approveWithdrawal(deps, job.adminId, job.withdrawalId).status;
+      return (await approveWithdrawal(deps, job.adminId, job.withdrawalId)).status;
     case "reject":
-      return rejectWithdrawal(deps, job.adminId, job.withdrawalId, job.reason).status;
+      return (await rejectWithdrawal(deps, job.adminId, job.withdrawalId, job.reason)).status;
     case "withdraw":
-      return requestWithdrawal(deps, getUser(deps, job.userId), job.amount).id;
+      return (await requestWithdrawal(deps, getUser(deps, job.userId), job.amount)).id;
     case "adjust":
       return adjustBalance(deps, job.adminId, job.userId, job.amount, "race").user.balance;
   }

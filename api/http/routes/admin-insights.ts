@@ -12,7 +12,7 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
     .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
-    .get("/stats", () => ({ ...dashboardStats(deps), botActive: botActive(runtime) }), { admin: true })
+    .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: true })
     .get("/task-stats", () => taskStats(deps).map(taskStatView), { admin: true })
     .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {
       admin: true,

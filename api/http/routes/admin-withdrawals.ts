@@ -9,17 +9,17 @@ import { withdrawalView } from "@/api/http/views.ts";
 export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin/withdrawals" })
     .use(auth)
-    .get("/", ({ query }) => listWithdrawals(deps, query).map(withdrawalView), { admin: true, query: withdrawalListQuery })
-    .patch("/:id/approve", ({ admin, params }) => withdrawalView(approveWithdrawal(deps, admin.id, params.id)), {
+    .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: true, query: withdrawalListQuery })
+    .patch("/:id/approve", async ({ admin, params }) => withdrawalView(await approveWithdrawal(deps, admin.id, params.id)), {
       admin: true,
       params: idParams,
     })
-    .patch("/:id/paid", ({ admin, params, body }) => withdrawalView(markWithdrawalPaid(deps, admin.id, params.id, body.txHash)), {
+    .patch("/:id/paid", async ({ admin, params, body }) => withdrawalView(await markWithdrawalPaid(deps, admin.id, params.id, body.txHash)), {
       admin: true,
       params: idParams,
       body: txHashBody,
     })
-    .patch("/:id/reject", ({ admin, params, body }) => withdrawalView(rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
+    .patch("/:id/reject", async ({ admin, params, body }) => withdrawalView(await rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
       admin: true,
       params: idParams,
       body: reasonBody,

@@ -20,7 +20,7 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
     .get("/balance", ({ user }) => ({ balance: formatUsdt(user.balance), ledger: userLedger(deps, user.id, 50).map(ledgerView) }), { user: true })
     .get("/referrals", ({ user }) => referralSummaryView(deps, user), { user: true })
     .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
-    .get("/withdrawals", ({ user }) => listWithdrawals(deps, { userId: user.id, limit: 50 }).map(withdrawalView), { user: true })
+    .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(withdrawalView), { user: true })
     .get("/rank", ({ user, query }) => ({ rank: rankOf(deps, query.category, user) }), {
       user: true,
       query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
@@ -28,8 +28,8 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
     .post("/wallet", ({ user, body }) => meView(deps, setWallet(deps, user, body.address)), { user: true, body: walletBody })
     .post(
       "/withdraw",
-      ({ user, body, set }) => {
-        const withdrawal = requestWithdrawal(deps, user, body.amount);
+      async ({ user, body, set }) => {
+        const withdrawal = await requestWithdrawal(deps, user, body.amount);
         set.status = 201;
         return withdrawalView(withdrawal);
       },

@@ -1,0 +1,38 @@
+// PostgreSQL's side of the domain's Store (domain/store.ts). A program runs in one transaction
+// at READ COMMITTED: every money rule is a conditional UPDATE or an insert guarded by a unique
+// index, which PostgreSQL re-checks against the committed row when two writers meet, so the
+// stronger levels would add only retries. A serialization failure or a deadlock (two
+// transactions crediting two users in opposite orders) rolls everything back, and PostgreSQL asks
+// for the transaction to be run again: it is, a few times, from the start.
+import type { PgDb } from "@/db/pg/client.ts";
+import { runAwaiting, type Statements, type Store } from "@/domain/store.ts";
+import { auditStatements } from "./audit.ts";
+import { ledgerStatements } from "./ledger.ts";
+import { pgErrorOf, type PgRunner } from "./runner.ts";
+import { withdrawalStatements } from "./withdrawals.ts";
+
+const retryable = new Set(["40001", "40P01"]);
+const attempts = 5;
+
+export function pgStatements(db: PgRunner): Statements {
+  return { ledger: ledgerStatements(db), audit: auditStatements(db), withdrawals: withdrawalStatements(db) };
+}
+
+export function pgStore(db: PgDb): Store {
+  const outside = pgStatements(db);
+  return {
+    engine: "postgres",
+    async transaction(program) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => runAwaiting(program(pgStatements(tx))), { isolationLevel: "read committed" });
+        } catch (error) {
+          if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
+          // A short random pause, so the two that collided do not collide again.
+          await Bun.sleep(Math.random() * 10 * attempt);
+        }
+      }
+    },
+    read: (program) => runAwaiting(program(outside)),
+  };
+}

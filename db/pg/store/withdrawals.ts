@@ -1,0 +1,79 @@
+// Withdrawal statements on PostgreSQL.
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { users, withdrawals } from "@/db/pg/schema/index.ts";
+import { awaiting, type WithdrawalStatements } from "@/domain/store.ts";
+import { pgErrorOf, type PgRunner } from "./runner.ts";
+
+const row = {
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  tgId: users.tgId,
+  username: users.username,
+  amount: withdrawals.amount,
+  address: withdrawals.address,
+  status: withdrawals.status,
+  txHash: withdrawals.txHash,
+  failReason: withdrawals.failReason,
+  createdAt: withdrawals.createdAt,
+  processedAt: withdrawals.processedAt,
+};
+
+export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
+  const select = () => db.select(row).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId));
+  return {
+    *walletOf(userId) {
+      const [user] = yield* awaiting(db.select({ wallet: users.walletBep20 }).from(users).where(eq(users.id, userId)));
+      return user?.wallet;
+    },
+    *insertOpen(values) {
+      // ON CONFLICT instead of catching the violation: a failed statement would abort the whole
+      // transaction. The one-open-request index is the only unique index a new row can meet.
+      const [inserted] = yield* awaiting(db.insert(withdrawals).values(values).onConflictDoNothing().returning());
+      return inserted ?? null;
+    },
+    *move(id, from, set) {
+      const update = (on: PgRunner) => on.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), eq(withdrawals.status, from))).returning();
+      if (set.txHash == null) return (yield* awaiting(update(db)))[0];
+      // In a savepoint: a hash refused by its unique index must leave the transaction usable, to
+      // read which withdrawal the hash paid.
+      try {
+        return (yield* awaiting(db.transaction((savepoint) => update(savepoint))))[0];
+      } catch (error) {
+        const { state, constraint } = pgErrorOf(error);
+        if (state === "23505" && constraint === "withdrawals_tx_hash_unique") return "tx hash used";
+        throw error;
+      }
+    },
+    *statusOf(id) {
+      const [found] = yield* awaiting(db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)));
+      return found?.status;
+    },
+    *paidWith(hash) {
+      const [found] = yield* awaiting(
+        db.select({ id: withdrawals.id }).from(withdrawals).where(sql`${withdrawals.txHash} is not null and lower(${withdrawals.txHash}) = ${hash}`),
+      );
+      return found?.id;
+    },
+    *find(id) {
+      return (yield* awaiting(select().where(eq(withdrawals.id, id))))[0];
+    },
+    *list(f) {
+      return yield* awaiting(
+        select()
+          .where(
+            and(
+              f.status ? eq(withdrawals.status, f.status) : undefined,
+              f.userId ? eq(withdrawals.userId, f.userId) : undefined,
+              f.before ? lt(withdrawals.id, f.before) : undefined,
+            ),
+          )
+          .orderBy(desc(withdrawals.id))
+          .limit(f.limit),
+      );
+    },
+    *countByStatus(status) {
+      const [counted] = yield* awaiting(db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, status)));
+      return counted!.n;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The admin audit log's statements on SQLite.
+import type { Db } from "@/db/client.ts";
+import { adminAudit } from "@/db/schema/index.ts";
+import type { AuditStatements } from "@/domain/store.ts";
+
+/** On the database, or on a transaction of it (the old synchronous rules pass theirs). */
+export function auditStatements(db: Pick<Db, "insert">): AuditStatements {
+  return {
+    *insert(e) {
+      db.insert(adminAudit)
+        .values({ adminId: e.adminId, action: e.action, targetType: e.targetType, targetId: e.targetId, detail: e.detail ?? null, createdAt: e.at })
+        .run();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// SQLite's side of the domain's Store (domain/store.ts): its statements, made once per
+// connection, and programs run to their end inside one synchronous IMMEDIATE transaction.
+import type { Db } from "@/db/client.ts";
+import { prepared } from "@/db/prepared.ts";
+import { inTransaction } from "@/domain/context.ts";
+import { runNow, type Statements, type Store } from "@/domain/store.ts";
+import { auditStatements } from "./audit.ts";
+import { ledgerStatements } from "./ledger.ts";
+import { withdrawalStatements } from "./withdrawals.ts";
+
+/** The statements on this connection; inside a transaction they run in it. */
+export function sqliteStatements(db: Db): Statements {
+  return prepared(db, "statements", () => ({
+    ledger: ledgerStatements(db.$client),
+    audit: auditStatements(db),
+    withdrawals: withdrawalStatements(db),
+  }));
+}
+
+export function sqliteStore(db: Db): Store {
+  const statements = sqliteStatements(db);
+  return {
+    engine: "sqlite",
+    transaction: async (program) => inTransaction(db, () => runNow(program(statements))),
+    read: async (program) => runNow(program(statements)),
+  };
+}

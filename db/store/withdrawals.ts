@@ -1,0 +1,65 @@
+// Withdrawal statements on SQLite.
+import type { Db } from "@/db/client.ts";
+import { and, desc, eq, lt, sql } from "@/db/ops.ts";
+import { users, withdrawals } from "@/db/schema/index.ts";
+import type { WithdrawalStatements } from "@/domain/store.ts";
+
+const row = {
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  tgId: users.tgId,
+  username: users.username,
+  amount: withdrawals.amount,
+  address: withdrawals.address,
+  status: withdrawals.status,
+  txHash: withdrawals.txHash,
+  failReason: withdrawals.failReason,
+  createdAt: withdrawals.createdAt,
+  processedAt: withdrawals.processedAt,
+};
+
+export function withdrawalStatements(db: Db): WithdrawalStatements {
+  const select = () => db.select(row).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId));
+  return {
+    *walletOf(userId) {
+      return db.select({ wallet: users.walletBep20 }).from(users).where(eq(users.id, userId)).get()?.wallet;
+    },
+    *insertOpen(values) {
+      // The one-open-request index is the only unique index a new row can meet.
+      return db.insert(withdrawals).values(values).onConflictDoNothing().returning().get() ?? null;
+    },
+    *move(id, from, set) {
+      try {
+        return db.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), eq(withdrawals.status, from))).returning().get();
+      } catch (error) {
+        if (String(error).includes("withdrawals_tx_hash_unique")) return "tx hash used";
+        throw error;
+      }
+    },
+    *statusOf(id) {
+      return db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).get()?.status;
+    },
+    *paidWith(hash) {
+      return db.select({ id: withdrawals.id }).from(withdrawals).where(sql`${withdrawals.txHash} is not null and lower(${withdrawals.txHash}) = ${hash}`).get()?.id;
+    },
+    *find(id) {
+      return select().where(eq(withdrawals.id, id)).get();
+    },
+    *list(f) {
+      return select()
+        .where(
+          and(
+            f.status ? eq(withdrawals.status, f.status) : undefined,
+            f.userId ? eq(withdrawals.userId, f.userId) : undefined,
+            f.before ? lt(withdrawals.id, f.before) : undefined,
+          ),
+        )
+        .orderBy(desc(withdrawals.id))
+        .limit(f.limit)
+        .all();
+    },
+    *countByStatus(status) {
+      return db.select({ n: sql<number>`count(*)` }).from(withdrawals).where(eq(withdrawals.status, status)).get()!.n;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The same rules on both engines: a fresh database of each kind with the domain's Store over it,
+// and the few direct writes tests need to set a scene (a user, an admin). A test file registers
+// its tests once per engine with `forEachEngine`; the PostgreSQL ones skip, counted, without a
+// server (tests/support/postgres.ts).
+import { describe, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateDb, openDb } from "@/db/client.ts";
+import { migratePg, openPg } from "@/db/pg/client.ts";
+import * as pgSchema from "@/db/pg/schema/index.ts";
+import * as sqliteSchema from "@/db/schema/index.ts";
+import { pgStore } from "@/db/pg/store/index.ts";
+import { sqliteStore } from "@/db/store/index.ts";
+import type { Store } from "@/domain/store.ts";
+import { usePostgres } from "./postgres.ts";
+
+export type EngineFixture = {
+  store: Store;
+  /** A user; with a wallet of its own (wallets are unique) when asked. */
+  addUser(values?: { wallet?: boolean }): Promise<sqliteSchema.User>;
+  addAdmin(): Promise<number>;
+  user(id: number): Promise<sqliteSchema.User>;
+  ledgerRows(userId: number): Promise<sqliteSchema.LedgerEntry[]>;
+  /** A second Store on its own connections, as another server instance would have. */
+  another(): Store;
+};
+
+let next = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+const newUser = (values: { wallet?: boolean }) => {
+  const n = next++;
+  const walletBep20 = values.wallet ? `0x${n.toString(16).padStart(40, "0")}` : null;
+  return { tgId: n, firstName: `User ${n}`, username: `user${n}`, refCode: `R${n.toString(36)}`, walletBep20, createdAt: new Date("2026-03-10T12:00:00Z") };
+};
+const newAdmin = () => ({ email: `admin${next++}@engines.test`, passwordHash: "unused", createdAt: new Date("2026-03-10T12:00:00Z") });
+
+function sqliteFixture(): EngineFixture {
+  const file = join(mkdtempSync(join(tmpdir(), "refbot-engine-")), "refbot.sqlite");
+  const db = openDb(file);
+  migrateDb(db);
+  const { users, admins, ledger } = sqliteSchema;
+  return {
+    store: sqliteStore(db),
+    addUser: async (values = {}) => db.insert(users).values(newUser(values)).returning().get(),
+    addAdmin: async () => db.insert(admins).values(newAdmin()).returning().get().id,
+    user: async (id) => db.select().from(users).where(eq(users.id, id)).get()!,
+    ledgerRows: async (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)).all(),
+    another: () => sqliteStore(openDb(file)),
+  };
+}
+
+async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>): Promise<EngineFixture> {
+  const { url } = await pg.database();
+  await migratePg(url);
+  const db = openPg(url);
+  const { users, admins, ledger } = pgSchema;
+  return {
+    store: pgStore(db),
+    addUser: async (values = {}) => (await db.insert(users).values(newUser(values)).returning())[0]!,
+    addAdmin: async () => (await db.insert(admins).values(newAdmin()).returning())[0]!.id,
+    user: async (id) => (await db.select().from(users).where(eq(users.id, id)))[0]!,
+    ledgerRows: (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)),
+    another: () => pgStore(openPg(url)),
+  };
+}
+
+/** Registers `body` once per engine, in a describe named after it, with a fresh fixture per test. */
+export async function forEachEngine(file: string, body: (it: (name: string, fn: (e: EngineFixture) => Promise<void>, timeout?: number) => void) => void) {
+  const pg = await usePostgres(file);
+  describe("sqlite", () => body((name, fn, timeout) => test(name, () => fn(sqliteFixture()), timeout)));
+  describe("postgres", () => body((name, fn, timeout) => pg.test(name, async () => fn(await pgFixture(pg)), timeout)));
+}
