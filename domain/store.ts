@@ -10,8 +10,15 @@
 //   awaits it and hands the rows back, or throws the error into the program where it stands.
 //
 // So a rule reads the same on both: `const wallet = yield* tx.withdrawals.walletOf(userId)`.
-import type { LedgerEntry, LedgerReason, Withdrawal, WithdrawalStatus } from "@/db/schema/index.ts";
-import type { AuditEntry } from "./audit.ts";
+import type { AdminUserStatements } from "./statements/admin-users.ts";
+import type { AdminStatements } from "./statements/admins.ts";
+import type { AuditStatements } from "./statements/audit.ts";
+import type { BroadcastStatements } from "./statements/broadcast.ts";
+import type { InsightStatements } from "./statements/insights.ts";
+import type { LedgerStatements } from "./statements/ledger.ts";
+import type { TaskStatements } from "./statements/tasks.ts";
+import type { UserStatements } from "./statements/users.ts";
+import type { WithdrawalStatements } from "./statements/withdrawals.ts";
 
 /** One or more statements, giving T. Written `function* () { ... }`, used with `yield*`. */
 export type Op<T> = Generator<Promise<unknown>, T, unknown>;
@@ -27,63 +34,17 @@ export type Store = {
   read<T>(program: Program<T>): Promise<T>;
 };
 
-/** What the rules need from a database, per area. */
+/** What the rules need from a database, one set of statements per area (statements/). */
 export type Statements = {
   ledger: LedgerStatements;
   audit: AuditStatements;
   withdrawals: WithdrawalStatements;
-};
-
-export type BalanceChange = {
-  userId: number;
-  amount: number;
-  /** Also added to the total earned and to today's earnings (`day`, a UTC day). */
-  earning: boolean;
-  day: string;
-  /** Refused when the balance (or, when earning, the total earned) would pass it. */
-  limit: number;
-};
-
-export type LedgerRow = { userId: number; type: LedgerEntry["type"]; reason: LedgerReason; amount: number; refId: number | null; note: string | null; at: Date };
-
-export type LedgerStatements = {
-  /** Adds to the cached balance unless that passes the limit; false when refused or no such user. */
-  addToBalance(change: BalanceChange): Op<boolean>;
-  /** Takes from the cached balance only if it covers the amount; false otherwise. */
-  takeFromBalance(userId: number, amount: number): Op<boolean>;
-  /** Appends a ledger row and answers its id. */
-  insertEntry(row: LedgerRow): Op<number>;
-  userExists(userId: number): Op<boolean>;
-};
-
-export type AuditStatements = {
-  insert(entry: AuditEntry): Op<void>;
-};
-
-/** A withdrawal with the requester's Telegram id and username, as lists and answers show it. */
-export type WithdrawalRow = Pick<Withdrawal, "id" | "userId" | "amount" | "address" | "status" | "txHash" | "failReason" | "createdAt" | "processedAt"> & {
-  tgId: number;
-  username: string | null;
-};
-
-export type WithdrawalFilter = { status?: WithdrawalStatus; userId?: number; limit: number; before?: number };
-
-export type WithdrawalStatements = {
-  walletOf(userId: number): Op<string | null | undefined>;
-  /** The new request, or null when the user already has one open (a unique index decides). */
-  insertOpen(values: { userId: number; amount: number; address: string; createdAt: Date }): Op<Withdrawal | null>;
-  /**
-   * Moves a request from `from` to `set.status` only if it is still in `from`: the row as moved,
-   * undefined when it was not in `from` (or does not exist), or "tx hash used" when the unique
-   * index on the transaction hash refused `set.txHash`.
-   */
-  move(id: number, from: WithdrawalStatus, set: Partial<Withdrawal> & { status: WithdrawalStatus }): Op<Withdrawal | undefined | "tx hash used">;
-  statusOf(id: number): Op<WithdrawalStatus | undefined>;
-  /** The withdrawal a transaction hash (lower case) paid, if any. */
-  paidWith(hash: string): Op<number | undefined>;
-  find(id: number): Op<WithdrawalRow | undefined>;
-  list(filter: WithdrawalFilter): Op<WithdrawalRow[]>;
-  countByStatus(status: WithdrawalStatus): Op<number>;
+  users: UserStatements;
+  tasks: TaskStatements;
+  admins: AdminStatements;
+  adminUsers: AdminUserStatements;
+  insights: InsightStatements;
+  broadcast: BroadcastStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

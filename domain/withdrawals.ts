@@ -7,9 +7,10 @@ import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
 import { amountRules, rules, txHashPattern } from "./rules.ts";
-import type { Op, Statements, WithdrawalFilter, WithdrawalRow } from "./store.ts";
+import type { WithdrawalFilter, WithdrawalRow } from "./statements/withdrawals.ts";
+import type { Op, Statements } from "./store.ts";
 
-export type { WithdrawalRow } from "./store.ts";
+export type { WithdrawalRow } from "./statements/withdrawals.ts";
 
 /** What the withdrawal rules use: the engine, the time and the notices. */
 type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier">;

@@ -1,7 +1,7 @@
 // The admin audit log's statements on SQLite.
 import type { Db } from "@/db/client.ts";
 import { adminAudit } from "@/db/schema/index.ts";
-import type { AuditStatements } from "@/domain/store.ts";
+import type { AuditStatements } from "@/domain/statements/audit.ts";
 
 /** On the database, or on a transaction of it (the old synchronous rules pass theirs). */
 export function auditStatements(db: Pick<Db, "insert">): AuditStatements {

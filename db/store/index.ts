@@ -4,6 +4,12 @@ import type { Db } from "@/db/client.ts";
 import { prepared } from "@/db/prepared.ts";
 import { inTransaction } from "@/domain/context.ts";
 import { runNow, type Statements, type Store } from "@/domain/store.ts";
+import { userStatements } from "./users.ts";
+import { taskStatements } from "./tasks.ts";
+import { adminStatements } from "./admins.ts";
+import { adminUserStatements } from "./admin-users.ts";
+import { insightStatements } from "./insights.ts";
+import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
@@ -14,6 +20,12 @@ export function sqliteStatements(db: Db): Statements {
     ledger: ledgerStatements(db.$client),
     audit: auditStatements(db),
     withdrawals: withdrawalStatements(db),
+    users: userStatements(db),
+    tasks: taskStatements(db),
+    admins: adminStatements(db),
+    adminUsers: adminUserStatements(db),
+    insights: insightStatements(db),
+    broadcast: broadcastStatements(db),
   }));
 }
 

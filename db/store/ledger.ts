@@ -1,7 +1,7 @@
 // The ledger's statements on SQLite: plain SQL compiled once per connection (query() caches it),
 // as every task completion runs them.
 import type { Database } from "bun:sqlite";
-import type { LedgerStatements } from "@/domain/store.ts";
+import type { LedgerStatements } from "@/domain/statements/ledger.ts";
 
 const made = new WeakMap<Database, LedgerStatements>();
 

@@ -2,7 +2,7 @@
 import type { Db } from "@/db/client.ts";
 import { and, desc, eq, lt, sql } from "@/db/ops.ts";
 import { users, withdrawals } from "@/db/schema/index.ts";
-import type { WithdrawalStatements } from "@/domain/store.ts";
+import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
 const row = {
   id: withdrawals.id,

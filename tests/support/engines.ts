@@ -25,6 +25,12 @@ export type EngineFixture = {
   ledgerRows(userId: number): Promise<sqliteSchema.LedgerEntry[]>;
   /** A second Store on its own connections, as another server instance would have. */
   another(): Store;
+  /**
+   * Plain SQL that both engines take (booleans as true/false, times as epoch milliseconds on SQLite
+   * but timestamptz on PostgreSQL: keep those to the typed helpers), for setting a scene or
+   * reading what a rule left; rows as the driver gives them.
+   */
+  exec(text: string): Promise<Record<string, unknown>[]>;
 };
 
 let next = 7_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -47,6 +53,7 @@ function sqliteFixture(): EngineFixture {
     user: async (id) => db.select().from(users).where(eq(users.id, id)).get()!,
     ledgerRows: async (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)).all(),
     another: () => sqliteStore(openDb(file)),
+    exec: async (text) => db.$client.query(text).all() as Record<string, unknown>[],
   };
 }
 
@@ -62,6 +69,7 @@ async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>): Promise<E
     user: async (id) => (await db.select().from(users).where(eq(users.id, id)))[0]!,
     ledgerRows: (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)),
     another: () => pgStore(openPg(url)),
+    exec: async (text) => [...(await db.$client.unsafe(text))] as Record<string, unknown>[],
   };
 }
 

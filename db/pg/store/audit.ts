@@ -1,6 +1,7 @@
 // The admin audit log's statements on PostgreSQL.
 import { adminAudit } from "@/db/pg/schema/index.ts";
-import { awaiting, type AuditStatements } from "@/domain/store.ts";
+import type { AuditStatements } from "@/domain/statements/audit.ts";
+import { awaiting } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
 
 export function auditStatements(db: PgRunner): AuditStatements {

@@ -6,6 +6,12 @@
 // for the transaction to be run again: it is, a few times, from the start.
 import type { PgDb } from "@/db/pg/client.ts";
 import { runAwaiting, type Statements, type Store } from "@/domain/store.ts";
+import { userStatements } from "./users.ts";
+import { taskStatements } from "./tasks.ts";
+import { adminStatements } from "./admins.ts";
+import { adminUserStatements } from "./admin-users.ts";
+import { insightStatements } from "./insights.ts";
+import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
@@ -15,7 +21,17 @@ const retryable = new Set(["40001", "40P01"]);
 const attempts = 5;
 
 export function pgStatements(db: PgRunner): Statements {
-  return { ledger: ledgerStatements(db), audit: auditStatements(db), withdrawals: withdrawalStatements(db) };
+  return {
+    ledger: ledgerStatements(db),
+    audit: auditStatements(db),
+    withdrawals: withdrawalStatements(db),
+    users: userStatements(db),
+    tasks: taskStatements(db),
+    admins: adminStatements(db),
+    adminUsers: adminUserStatements(db),
+    insights: insightStatements(db),
+    broadcast: broadcastStatements(db),
+  };
 }
 
 export function pgStore(db: PgDb): Store {

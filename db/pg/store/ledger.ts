@@ -3,7 +3,8 @@
 // committed balance, so two debits can never both pass on one balance.
 import { and, eq, sql } from "drizzle-orm";
 import { ledger, users } from "@/db/pg/schema/index.ts";
-import { awaiting, type LedgerStatements } from "@/domain/store.ts";
+import type { LedgerStatements } from "@/domain/statements/ledger.ts";
+import { awaiting } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
 
 export function ledgerStatements(db: PgRunner): LedgerStatements {

@@ -1,7 +1,8 @@
 // Withdrawal statements on PostgreSQL.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { users, withdrawals } from "@/db/pg/schema/index.ts";
-import { awaiting, type WithdrawalStatements } from "@/domain/store.ts";
+import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
+import { awaiting } from "@/domain/store.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
 
 const row = {

@@ -1,0 +1,29 @@
+// The statements the withdrawal rules (withdrawals.ts) need from an engine.
+import type { Withdrawal, WithdrawalStatus } from "@/db/schema/index.ts";
+import type { Op } from "@/domain/store.ts";
+
+/** A withdrawal with the requester's Telegram id and username, as lists and answers show it. */
+export type WithdrawalRow = Pick<Withdrawal, "id" | "userId" | "amount" | "address" | "status" | "txHash" | "failReason" | "createdAt" | "processedAt"> & {
+  tgId: number;
+  username: string | null;
+};
+
+export type WithdrawalFilter = { status?: WithdrawalStatus; userId?: number; limit: number; before?: number };
+
+export type WithdrawalStatements = {
+  walletOf(userId: number): Op<string | null | undefined>;
+  /** The new request, or null when the user already has one open (a unique index decides). */
+  insertOpen(values: { userId: number; amount: number; address: string; createdAt: Date }): Op<Withdrawal | null>;
+  /**
+   * Moves a request from `from` to `set.status` only if it is still in `from`: the row as moved,
+   * undefined when it was not in `from` (or does not exist), or "tx hash used" when the unique
+   * index on the transaction hash refused `set.txHash`.
+   */
+  move(id: number, from: WithdrawalStatus, set: Partial<Withdrawal> & { status: WithdrawalStatus }): Op<Withdrawal | undefined | "tx hash used">;
+  statusOf(id: number): Op<WithdrawalStatus | undefined>;
+  /** The withdrawal a transaction hash (lower case) paid, if any. */
+  paidWith(hash: string): Op<number | undefined>;
+  find(id: number): Op<WithdrawalRow | undefined>;
+  list(filter: WithdrawalFilter): Op<WithdrawalRow[]>;
+  countByStatus(status: WithdrawalStatus): Op<number>;
+};
