@@ -6,8 +6,14 @@ import { setReachable } from "@/domain/users.ts";
 import { grammySignal } from "./telegram-api.ts";
 import { classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
 
-/** `signal` is the server stopping: the flush ends after the send at hand and puts the rest back. */
-export type FlushOptions = { batchSize: number; gapMs: number; sleep?: (ms: number) => Promise<void>; signal?: AbortSignal };
+/**
+ * `intervalSeconds` is the pace: with it, a batch starts only if none did, on any server, that
+ * long before (0 or left out: whoever calls keeps the pace, as cron does). `signal` is the server
+ * stopping: the flush ends after the send at hand and puts the rest back.
+ */
+export type FlushOptions = { batchSize: number; gapMs: number; intervalSeconds?: number; sleep?: (ms: number) => Promise<void>; signal?: AbortSignal };
+
+type FlushDeps = Pick<Deps, "store" | "clock">;
 
 /** Why the deliveries after a stop were left queued, as the report and the CLI show it. */
 const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLimit: "rate limited: left for the next flush", outage: "Bot API unreachable: left queued" } as const;
@@ -17,11 +23,17 @@ const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLim
  * about the user ends a delivery: a 403 (blocked, deactivated) marks the user unreachable, a
  * 400 "chat not found" fails it. A 429, or Telegram being unusable (network error, timeout,
  * 5xx), stops the batch and puts the delivery at hand and the unsent rest back without counting
- * a try. Any other refusal is retried by a later flush, up to the attempt limit.
+ * a try. Any other refusal is retried by a later flush, up to the attempt limit. When another
+ * flush, here or on another server, started a batch less than the interval ago, nothing is
+ * claimed and the report says when the next batch may start.
  */
-export async function flushBroadcasts(deps: Deps, api: Api, { batchSize, gapMs, sleep = Bun.sleep, signal }: FlushOptions): Promise<FlushReport> {
-  const { token, deliveries } = claimBatch(deps, batchSize);
-  const report: FlushReport = { ...emptyFlushReport(0), claimed: deliveries.length };
+export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, gapMs, intervalSeconds = 0, sleep = Bun.sleep, signal }: FlushOptions): Promise<FlushReport> {
+  const { token, deliveries, waiting, nextBatchAt } = await claimBatch(deps, batchSize, intervalSeconds * 1000);
+  if (waiting) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(((nextBatchAt?.getTime() ?? 0) - deps.clock().getTime()) / 1000));
+    return { ...emptyFlushReport(await queuedDeliveries(deps)), stoppedByPace: true, retryAfterSeconds, nextBatchAt };
+  }
+  const report: FlushReport = { ...emptyFlushReport(0), claimed: deliveries.length, nextBatchAt };
   const record = (deliveryId: number, tgId: number, outcome: DeliveryOutcome, error: string | null = null) =>
     report.results.push({ deliveryId, tgId, outcome, error });
   let stopped: string | undefined;
@@ -35,7 +47,7 @@ export async function flushBroadcasts(deps: Deps, api: Api, { batchSize, gapMs, 
     if (i > 0 && gapMs > 0) await sleep(gapMs);
     try {
       await api.sendMessage(d.tgId, d.message, { parse_mode: "Markdown" }, signal && grammySignal(signal));
-      settleDelivery(deps, d.id, { ok: true });
+      await settleDelivery(deps, d.id, token, { ok: true });
       report.sent++;
       record(d.id, d.tgId, "sent");
     } catch (error) {
@@ -60,21 +72,21 @@ export async function flushBroadcasts(deps: Deps, api: Api, { batchSize, gapMs, 
           break;
         case "user": {
           const blocked = error instanceof GrammyError && error.error_code === 403;
-          if (blocked) setReachable(deps, d.tgId, false);
-          settleDelivery(deps, d.id, { ok: false, error: message, retry: false });
+          if (blocked) await setReachable(deps, d.tgId, false);
+          await settleDelivery(deps, d.id, token, { ok: false, error: message, retry: false });
           report[blocked ? "blocked" : "failed"]++;
           record(d.id, d.tgId, blocked ? "blocked" : "failed", message);
           break;
         }
         case "request": {
-          const final = settleDelivery(deps, d.id, { ok: false, error: message, retry: true }) === "failed";
+          const final = (await settleDelivery(deps, d.id, token, { ok: false, error: message, retry: true })) === "failed";
           report[final ? "failed" : "retried"]++;
           record(d.id, d.tgId, final ? "failed" : "retry", message);
         }
       }
     }
   }
-  if (stopped) releaseClaim(deps, token);
-  report.leftQueued = queuedDeliveries(deps);
+  if (stopped) await releaseClaim(deps, token);
+  report.leftQueued = await queuedDeliveries(deps);
   return report;
 }

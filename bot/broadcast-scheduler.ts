@@ -1,5 +1,7 @@
 // When flushes run: every BROADCAST_INTERVAL seconds and on demand (API, CLI), one at a time,
-// and never against Telegram while it has asked us to wait (429) or is having an outage.
+// and never against Telegram while it has asked us to wait (429) or is having an outage. The
+// interval is kept for every server on the database together: a flush starts a batch only in
+// its turn, which the database hands out (claimBatch).
 import type { Api } from "grammy";
 import { emptyFlushReport, queuedDeliveries, type FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -8,7 +10,7 @@ import { flushBroadcasts } from "./broadcast-flush.ts";
 
 export type SchedulerOptions = { log: (line: string) => void; backoff?: BackoffOptions };
 
-export function broadcastScheduler(deps: Deps, api: Api, { log, backoff = telegramBackoff }: SchedulerOptions) {
+export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log, backoff = telegramBackoff }: SchedulerOptions) {
   const outageBackoff = createBackoff(backoff);
   // Until when flushes answer at once instead of calling Telegram, and the report they give.
   let pausedUntil = 0;
@@ -18,7 +20,7 @@ export function broadcastScheduler(deps: Deps, api: Api, { log, backoff = telegr
 
   const run = async (): Promise<FlushReport> => {
     const waitMs = pausedUntil - Date.now();
-    if (pause && waitMs > 0) return { ...emptyFlushReport(queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+    if (pause && waitMs > 0) return { ...emptyFlushReport(await queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     const report = await flushBroadcasts(deps, api, { ...deps.config.broadcast, signal: stopping.signal });
     if (report.stoppedByOutage) {
       // Backing off spares a Telegram that is struggling and keeps cron's runs from each
@@ -37,18 +39,31 @@ export function broadcastScheduler(deps: Deps, api: Api, { log, backoff = telegr
   };
 
   const flush = (): Promise<FlushReport> => {
-    // One flush at a time per process; across processes the atomic claim keeps rows apart.
+    // One flush at a time per process; across processes the claim's lease keeps rows apart.
     flushing ??= run().finally(() => (flushing = undefined));
     return flushing;
   };
 
-  const interval = deps.config.broadcast.intervalSeconds;
-  const timer = interval > 0 ? setInterval(() => void flush().catch((e: Error) => log(`bot: broadcast flush failed: ${e.message}`)), interval * 1000) : undefined;
+  // Each run is set for the next turn the last one learned, not a fixed beat: a timer firing a
+  // moment before the turn, or a turn another server took, costs a short wait, not an interval.
+  const intervalMs = deps.config.broadcast.intervalSeconds * 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const untilNextRun = (report: FlushReport) => (report.nextBatchAt ? Math.max(report.nextBatchAt.getTime() - deps.clock().getTime(), 0) : intervalMs);
+  const tick = () =>
+    void flush()
+      .then(untilNextRun, (e: Error) => {
+        log(`bot: broadcast flush failed: ${e.message}`);
+        return intervalMs;
+      })
+      .then((ms) => {
+        if (!stopping.signal.aborted) timer = setTimeout(tick, ms);
+      });
+  if (intervalMs > 0) timer = setTimeout(tick, intervalMs);
 
   return {
     flush,
     async stop() {
-      if (timer) clearInterval(timer);
+      clearTimeout(timer);
       stopping.abort();
       await flushing?.catch(() => undefined); // already logged or answered to its caller
     },

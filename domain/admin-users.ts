@@ -1,16 +1,16 @@
 // What admins do to users: find them, ban and unban, and adjust a balance with a reason.
-import { and, desc, eq, lt, sql } from "@/db/ops.ts";
-import { ledger, users, type User } from "@/db/schema/index.ts";
-import { audit } from "./audit.ts";
-import { inTransaction, ledgerIn, type Deps } from "./context.ts";
-import { runNow } from "./store.ts";
-import { AppError } from "./errors.ts";
+import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import { AppError, notFound } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt } from "./money.ts";
 import { amountRules } from "./rules.ts";
-import { getUser } from "./users.ts";
+import type { Op, Statements } from "./store.ts";
 
-/** Everything just below `prefix` in sort order ends before this bound. */
+/** What the admin-users rules use: the engine and the time. */
+type AdminUserDeps = Pick<Deps, "store" | "clock">;
+
+/** Everything that starts with `prefix` sorts at or after it and before this bound. */
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
@@ -19,56 +19,59 @@ function prefixEnd(prefix: string): string {
  * One search box for three keys: digits are a Telegram id, 0x… is a wallet address (a prefix
  * is enough), anything else a username prefix. Each uses its own index.
  */
-export function searchUsers(deps: Deps, text: string | undefined, limit: number, before?: number): User[] {
+export function searchUsers(deps: Pick<Deps, "store">, text: string | undefined, limit: number, before?: number): Promise<User[]> {
   const q = (text ?? "").trim().replace(/^@/, "").toLowerCase();
-  const cursor = before ? lt(users.id, before) : undefined;
-  const query = deps.db.select().from(users);
-  if (q === "") return query.where(cursor).orderBy(desc(users.id)).limit(limit).all();
-  if (/^\d+$/.test(q)) {
-    const tgId = Number(q);
-    return Number.isSafeInteger(tgId) ? query.where(eq(users.tgId, tgId)).limit(limit).all() : [];
-  }
-  const column = q.startsWith("0x") ? sql`lower(${users.walletBep20})` : sql`lower(${users.username})`;
-  // Matches come in key order from the index, so the id cursor pages only the plain list.
-  return query
-    .where(and(sql`${column} >= ${q}`, sql`${column} < ${prefixEnd(q)}`))
-    .orderBy(column)
-    .limit(limit)
-    .all();
+  return deps.store.read(function* (tx) {
+    if (q === "") return yield* tx.adminUsers.newestUsers(limit, before);
+    if (/^\d+$/.test(q)) {
+      const tgId = Number(q);
+      const user = Number.isSafeInteger(tgId) ? yield* tx.adminUsers.userByTgId(tgId) : undefined;
+      return user ? [user] : [];
+    }
+    // Matches come in key order from the index, so the id cursor pages only the plain list.
+    return yield* tx.adminUsers.usersInRange(q.startsWith("0x") ? "wallet" : "username", q, prefixEnd(q), limit);
+  });
 }
 
-export function setBanned(deps: Deps, adminId: number, userId: number, banned: boolean, reason?: string): User {
+function* existing(tx: Statements, userId: number): Op<User> {
+  const user = yield* tx.adminUsers.userById(userId);
+  if (!user) throw notFound(`User ${userId}`);
+  return user;
+}
+
+/** The user, or NOT_FOUND. */
+export function loadUser(deps: Pick<Deps, "store">, userId: number): Promise<User> {
+  return deps.store.read((tx) => existing(tx, userId));
+}
+
+export function setBanned(deps: AdminUserDeps, adminId: number, userId: number, banned: boolean, reason?: string): Promise<User> {
   const at = deps.clock();
-  return inTransaction(deps.db, (tx) => {
-    const user = tx
-      .update(users)
-      .set({ isBanned: banned, banReason: banned ? reason?.trim() || null : null })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
-    if (!user) throw new AppError("NOT_FOUND", `User ${userId} not found`);
-    audit(tx, { adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail: { reason: reason ?? null }, at });
+  return deps.store.transaction(function* (tx) {
+    const user = yield* tx.adminUsers.setBanned(userId, banned, banned ? reason?.trim() || null : null);
+    if (!user) throw notFound(`User ${userId}`);
+    yield* tx.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail: { reason: reason ?? null }, at });
     return user;
   });
 }
 
-export function adjustBalance(deps: Deps, adminId: number, userId: number, amountInput: unknown, reason: string) {
+/** A credit (positive amount) or debit (negative) through the ledger, with the reason as its note. */
+export async function adjustBalance(deps: AdminUserDeps, adminId: number, userId: number, amountInput: unknown, reason: string): Promise<{ user: User; entry: LedgerEntry }> {
   const note = reason.trim();
   if (!note) throw new AppError("VALIDATION_FAILED", "reason: a reason is required for an adjustment", { field: "reason" });
   const amount = parseUsdt(amountInput, amountRules.adjustment);
-  getUser(deps, userId);
   const at = deps.clock();
-  const entryId = inTransaction(deps.db, (tx) => {
+  return deps.store.transaction(function* (tx) {
+    yield* existing(tx, userId); // or a debit of no one would read as a balance too small
     const movement = { userId, amount: Math.abs(amount), reason: "admin_adjustment" as const, note, at };
-    const id = runNow(amount > 0 ? credit(ledgerIn(tx), movement) : debit(ledgerIn(tx), movement));
-    audit(tx, { adminId, action: "user.adjust", targetType: "user", targetId: userId, detail: { amount: formatUsdt(amount), reason: note }, at });
-    return id;
+    const entryId = amount > 0 ? yield* credit(tx, movement) : yield* debit(tx, movement);
+    yield* tx.audit.insert({ adminId, action: "user.adjust", targetType: "user", targetId: userId, detail: { amount: formatUsdt(amount), reason: note }, at });
+    // Read back in the same transaction: the row just written, and the balance it left.
+    const entry = (yield* tx.adminUsers.ledgerEntry(entryId))!;
+    return { user: yield* existing(tx, userId), entry };
   });
-  const entry = deps.db.select().from(ledger).where(eq(ledger.id, entryId)).get()!;
-  return { user: getUser(deps, userId), entry };
 }
 
-export function userLedger(deps: Deps, userId: number, limit: number) {
-  return deps.db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(limit).all();
+/** A user's ledger, newest first. */
+export function userLedger(deps: Pick<Deps, "store">, userId: number, limit: number): Promise<LedgerEntry[]> {
+  return deps.store.read((tx) => tx.adminUsers.ledgerOf(userId, limit));
 }
-

@@ -1,60 +1,68 @@
-// Administrator accounts and password checks (throttled by login-throttle.ts).
-import { eq, sql } from "@/db/ops.ts";
-import { admins, type Admin } from "@/db/schema/index.ts";
-import { audit } from "./audit.ts";
-import { inTransaction, type Deps } from "./context.ts";
-import { AppError } from "./errors.ts";
+// Administrator accounts and password checks (throttled by login-throttle.ts). Passwords are
+// hashed and verified outside any transaction: a hash takes tens of milliseconds on purpose, and
+// SQLite's transactions must not wait on anything.
+import type { Admin } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import { AppError, notFound } from "./errors.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
+
+/** What the admin rules use: the engine and the time. */
+type AdminDeps = Pick<Deps, "store" | "clock">;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** argon2id with Bun's default cost: deliberately slow for whoever guesses passwords. */
 const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
 
-export async function addAdmin(deps: Deps, email: string, password: string): Promise<Admin> {
+export async function addAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
   const passwordHash = await hashPassword(password);
   const at = deps.clock();
-  return inTransaction(deps.db, (tx) => {
-    const existing = tx.select().from(admins).where(eq(admins.email, normalizeEmail(email))).get();
-    if (existing) throw new AppError("ALREADY_EXISTS", `An admin with e-mail ${email} already exists`);
-    const admin = tx.insert(admins).values({ email: normalizeEmail(email), passwordHash, createdAt: at }).returning().get();
-    audit(tx, { adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
+  return deps.store.transaction(function* (tx) {
+    const admin = yield* tx.admins.insert({ email: normalizeEmail(email), passwordHash, createdAt: at });
+    if (!admin) throw new AppError("ALREADY_EXISTS", `An admin with e-mail ${email} already exists`);
+    yield* tx.audit.insert({ adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
     return admin;
   });
 }
 
-/** Makes sure the configured admin exists with the configured password. */
-export async function ensureAdmin(deps: Deps, email: string, password: string): Promise<Admin> {
-  const existing = deps.db.select().from(admins).where(eq(admins.email, normalizeEmail(email))).get();
-  if (!existing) return addAdmin(deps, email, password);
+/**
+ * Makes sure the configured admin exists with the configured password. Instances starting
+ * together may all find it missing: the one whose insert loses goes on as if it had been there.
+ */
+export async function ensureAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
+  const existing = await deps.store.read((tx) => tx.admins.byEmail(normalizeEmail(email)));
+  if (!existing) {
+    return addAdmin(deps, email, password).catch((error) => {
+      if (error instanceof AppError && error.code === "ALREADY_EXISTS") return ensureAdmin(deps, email, password);
+      throw error;
+    });
+  }
   if (await Bun.password.verify(password, existing.passwordHash)) return existing;
-  return deps.db
-    .update(admins)
-    .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${admins.tokenVersion} + 1` })
-    .where(eq(admins.id, existing.id))
-    .returning()
-    .get()!;
+  const passwordHash = await hashPassword(password);
+  const changed = await deps.store.transaction((tx) => tx.admins.setPassword(existing.id, passwordHash));
+  if (!changed) throw notFound(`Admin ${existing.id}`);
+  return changed;
 }
 
-export function getAdmin(deps: Deps, id: number): Admin | undefined {
-  return deps.db.select().from(admins).where(eq(admins.id, id)).get();
+export function getAdmin(deps: Pick<Deps, "store">, id: number): Promise<Admin | undefined> {
+  return deps.store.read((tx) => tx.admins.byId(id));
 }
 
 /** Raising the version revokes every token issued before. */
-export function revokeTokens(deps: Deps, id: number): void {
-  deps.db.update(admins).set({ tokenVersion: sql`${admins.tokenVersion} + 1` }).where(eq(admins.id, id)).run();
+export async function revokeTokens(deps: Pick<Deps, "store">, id: number): Promise<void> {
+  await deps.store.transaction((tx) => tx.admins.revokeTokens(id));
 }
 
 // A hash to verify against when the e-mail is unknown, so both cases take the same time.
 const decoyHash = hashPassword("decoy password that matches nothing");
 
 /** `from` is the client address the attempt came from; the throttle counts it before any hashing. */
-export async function verifyLogin(deps: Deps, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
+export async function verifyLogin(deps: Pick<Deps, "store">, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
   const email = normalizeEmail(emailInput);
-  const attempt = throttle.start(from, email);
-  const admin = deps.db.select().from(admins).where(eq(admins.email, email)).get();
+  const attempt = await throttle.start(from, email);
+  const admin = await deps.store.read((tx) => tx.admins.byEmail(email));
   const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !ok) throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
-  attempt.succeeded();
+  await attempt.succeeded();
   return admin;
 }

@@ -1,12 +1,14 @@
 // The broadcast queue: queuing writes one delivery per reachable user in one statement; a flush
-// claims a batch with one conditional update, so two flushes never take the same row.
+// leases a batch (rows another flush is claiming are skipped, never shared), and with a pace only
+// one flush per interval, on any server, may start a batch: the database keeps the turn.
 import { randomUUID } from "node:crypto";
-import { desc, eq, sql } from "@/db/ops.ts";
-import { broadcastDeliveries, broadcasts, type Broadcast } from "@/db/schema/index.ts";
-import { audit } from "./audit.ts";
-import { changedRows, inTransaction, type Deps } from "./context.ts";
+import type { Broadcast } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { rules } from "./rules.ts";
+import type { ClaimedDelivery, Settlement } from "./statements/broadcast.ts";
+
+export type { ClaimedDelivery } from "./statements/broadcast.ts";
 
 export function validateBroadcastMessage(input: string): string {
   const message = input.trim();
@@ -20,24 +22,20 @@ export function validateBroadcastMessage(input: string): string {
   return message;
 }
 
-export function queueBroadcast(deps: Deps, adminId: number, input: string) {
+export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, adminId: number, input: string) {
   const message = validateBroadcastMessage(input);
   const at = deps.clock();
-  const id = inTransaction(deps.db, (tx) => {
-    const broadcast = tx.insert(broadcasts).values({ message, createdBy: adminId, createdAt: at }).returning().get();
-    const queued = changedRows(
-      tx.run(sql`
-        insert into broadcast_deliveries (broadcast_id, user_id, status, attempts)
-        select ${broadcast.id}, id, 'pending', 0 from users where is_active = 1 and is_banned = 0`),
-    );
-    tx.update(broadcasts).set({ total: queued }).where(eq(broadcasts.id, broadcast.id)).run();
-    audit(tx, { adminId, action: "broadcast.queue", targetType: "broadcast", targetId: broadcast.id, detail: { recipients: queued }, at });
-    return broadcast.id;
+  const broadcast = await deps.store.transaction(function* (tx) {
+    const created = yield* tx.broadcast.insert({ message, createdBy: adminId, createdAt: at });
+    const total = yield* tx.broadcast.queueToEveryone(created.id);
+    yield* tx.broadcast.setTotal(created.id, total);
+    yield* tx.audit.insert({ adminId, action: "broadcast.queue", targetType: "broadcast", targetId: created.id, detail: { recipients: total }, at });
+    return { ...created, total };
   });
-  return broadcastProgress(deps, deps.db.select().from(broadcasts).where(eq(broadcasts.id, id)).get()!);
+  return broadcastProgress(deps, broadcast);
 }
 
-export function broadcastProgress(deps: Deps, b: Broadcast) {
+export function broadcastProgress(deps: Pick<Deps, "config">, b: Broadcast) {
   const pending = b.total - b.sent - b.failed;
   const { batchSize, intervalSeconds } = deps.config.broadcast;
   return {
@@ -52,8 +50,9 @@ export function broadcastProgress(deps: Deps, b: Broadcast) {
   };
 }
 
-export function listBroadcasts(deps: Deps, limit: number) {
-  return deps.db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit).all().map((b) => broadcastProgress(deps, b));
+export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number) {
+  const rows = await deps.store.read((tx) => tx.broadcast.list(limit));
+  return rows.map((b) => broadcastProgress(deps, b));
 }
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "blocked" | "not_sent";
@@ -69,20 +68,20 @@ export type FlushReport = {
   /** Telegram could not be used (network, timeout, 5xx): the batch stopped, no try was counted. */
   stoppedByOutage: boolean;
   outageError: string | null;
-  /** When a stopped flush lets the next one call Telegram again: Telegram's retry_after, or the outage backoff. */
+  /** A batch started, on this server or another, less than BROADCAST_INTERVAL ago: nothing was claimed. */
+  stoppedByPace: boolean;
+  /** When a stopped flush lets the next one call Telegram again: Telegram's retry_after, the outage backoff, or the pace. */
   retryAfterSeconds: number | null;
+  /** With a pace, when the next batch may start: after the one this flush started, or the one it must wait for. */
+  nextBatchAt: Date | null;
   /** Deliveries of every broadcast still waiting after this flush. */
   leftQueued: number;
   results: { deliveryId: number; tgId: number; outcome: DeliveryOutcome; error: string | null }[];
 };
 
 /** Deliveries still waiting, from the broadcasts' counters (the deliveries table is far larger). */
-export function queuedDeliveries(deps: Deps): number {
-  const [row] = deps.db
-    .select({ queued: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)` })
-    .from(broadcasts)
-    .all();
-  return row?.queued ?? 0;
+export function queuedDeliveries(deps: Pick<Deps, "store">): Promise<number> {
+  return deps.store.read((tx) => tx.broadcast.queued());
 }
 
 export function emptyFlushReport(leftQueued: number): FlushReport {
@@ -95,68 +94,68 @@ export function emptyFlushReport(leftQueued: number): FlushReport {
     stoppedByRateLimit: false,
     stoppedByOutage: false,
     outageError: null,
+    stoppedByPace: false,
     retryAfterSeconds: null,
+    nextBatchAt: null,
     leftQueued,
     results: [],
   };
 }
 
-export type ClaimedDelivery = { id: number; broadcastId: number; userId: number; tgId: number; message: string; attempts: number };
+export type Claim = {
+  /** Holds the lease on the deliveries; settling and releasing name it. */
+  token: string;
+  deliveries: ClaimedDelivery[];
+  /** Another flush has the current turn: nothing was claimed before `nextBatchAt`. */
+  waiting: boolean;
+  /** With a pace: the turn after the one this claim took, or the one it must wait for. */
+  nextBatchAt: Date | null;
+};
 
 /**
- * Claims up to `limit` deliveries that are pending, or were claimed by a flush that died more
- * than ten minutes ago. One UPDATE ... RETURNING inside an IMMEDIATE transaction: atomic across
- * processes too.
+ * Leases up to `limit` deliveries for rules.deliveryLeaseMs: pending ones, and those of a flush
+ * whose lease ran out (it died). With `intervalMs`, the claim first takes the fleet's turn, in
+ * the same transaction: refused when a batch started less than `intervalMs` ago, and not used
+ * up when there is nothing to send, so a message queued just after goes out at once.
  */
-export function claimBatch(deps: Deps, limit: number): { token: string; deliveries: ClaimedDelivery[] } {
+export function claimBatch(deps: Pick<Deps, "store" | "clock">, limit: number, intervalMs = 0): Promise<Claim> {
   const token = randomUUID();
   const now = deps.clock();
-  const staleBefore = now.getTime() - rules.staleClaimMs;
-  const deliveries = inTransaction(deps.db, (tx) => {
-    tx.run(sql`
-      update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now.getTime()}
-      where id in (
-        select id from broadcast_deliveries where status = 'pending'
-        union all
-        select id from broadcast_deliveries where status = 'sending' and claimed_at < ${staleBefore}
-        order by id limit ${limit})`);
-    return tx.all<ClaimedDelivery>(sql`
-      select d.id, d.broadcast_id as broadcastId, d.user_id as userId, u.tg_id as tgId, b.message, d.attempts
-      from broadcast_deliveries d
-      join users u on u.id = d.user_id
-      join broadcasts b on b.id = d.broadcast_id
-      where d.claim_token = ${token}
-      order by d.id`);
+  const leaseUntil = new Date(now.getTime() + rules.deliveryLeaseMs);
+  const next = new Date(now.getTime() + intervalMs);
+  const paced = intervalMs > 0;
+  return deps.store.transaction(function* (tx) {
+    if (paced && !(yield* tx.broadcast.takeTurn(now, next))) {
+      return { token, deliveries: [], waiting: true, nextBatchAt: (yield* tx.broadcast.nextTurn()) ?? now };
+    }
+    const deliveries = yield* tx.broadcast.claim({ token, now, leaseUntil, limit });
+    if (paced && deliveries.length === 0) yield* tx.broadcast.giveTurnBack(now);
+    return { token, deliveries, waiting: false, nextBatchAt: paced && deliveries.length > 0 ? next : null };
   });
-  return { token, deliveries };
 }
 
 /**
  * Records the outcome of one send and answers the delivery's new status: a retryable failure
- * goes back to pending until the attempts run out.
+ * goes back to pending until the attempts run out. Only while `token` still holds the lease: a
+ * flush too slow for its lease must not settle what another flush has taken over.
  */
 export function settleDelivery(
-  deps: Deps,
+  deps: Pick<Deps, "store" | "clock">,
   id: number,
+  token: string,
   outcome: { ok: true } | { ok: false; error: string; retry: boolean },
-): "sent" | "pending" | "failed" | "unclaimed" {
+): Promise<"sent" | "pending" | "failed" | "unclaimed"> {
   const now = deps.clock();
-  return inTransaction(deps.db, (tx) => {
-    const d = tx.select().from(broadcastDeliveries).where(eq(broadcastDeliveries.id, id)).get();
-    if (!d || d.status !== "sending") return "unclaimed";
-    if (outcome.ok) {
-      tx.update(broadcastDeliveries).set({ status: "sent", sentAt: now, attempts: d.attempts + 1 }).where(eq(broadcastDeliveries.id, id)).run();
-      tx.update(broadcasts).set({ sent: sql`${broadcasts.sent} + 1` }).where(eq(broadcasts.id, d.broadcastId)).run();
-      return "sent";
-    }
-    const attempts = d.attempts + 1;
-    const final = !outcome.retry || attempts >= rules.deliveryMaxAttempts;
-    tx.update(broadcastDeliveries)
-      .set({ status: final ? "failed" : "pending", attempts, lastError: outcome.error, claimToken: null })
-      .where(eq(broadcastDeliveries.id, id))
-      .run();
-    if (final) tx.update(broadcasts).set({ failed: sql`${broadcasts.failed} + 1` }).where(eq(broadcasts.id, d.broadcastId)).run();
-    return final ? "failed" : "pending";
+  return deps.store.transaction(function* (tx) {
+    const held = yield* tx.broadcast.held(id, token);
+    if (!held) return "unclaimed";
+    const attempts = held.attempts + 1;
+    const status = outcome.ok ? "sent" : !outcome.retry || attempts >= rules.deliveryMaxAttempts ? "failed" : "pending";
+    // A sent delivery keeps its token, as a record of the flush that sent it.
+    const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
+    if (!(yield* tx.broadcast.settle(id, token, set))) return "unclaimed";
+    if (status !== "pending") yield* tx.broadcast.count(held.broadcastId, status);
+    return status;
   });
 }
 
@@ -164,12 +163,6 @@ export function settleDelivery(
  * Puts claimed but unsent deliveries back, attempts untouched: a 429 or a Bot API outage stopped
  * the batch, so they were never really tried.
  */
-export function releaseClaim(deps: Deps, token: string): number {
-  return changedRows(
-    deps.db
-      .update(broadcastDeliveries)
-      .set({ status: "pending", claimToken: null, claimedAt: null })
-      .where(sql`${broadcastDeliveries.claimToken} = ${token} and ${broadcastDeliveries.status} = 'sending'`)
-      .run(),
-  );
+export function releaseClaim(deps: Pick<Deps, "store">, token: string): Promise<number> {
+  return deps.store.transaction((tx) => tx.broadcast.release(token));
 }

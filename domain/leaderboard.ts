@@ -1,91 +1,81 @@
 // Rankings. Each category sorts by one counter column (banned users excluded, ties to the earlier
 // user). No index keeps users in score order, because every task completion would move the user's
 // entry in it: rank_counts (kept by triggers) says how many users hold each score, overall and per
-// block of ids, and users_scores_idx lists the scores of a block's ids.
-import { inArray } from "@/db/ops.ts";
-import { rankBlockBits, users, type User } from "@/db/schema/index.ts";
+// block of ids, and only the few blocks that matter are read user by user.
+import { rankBlockBits, type User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
+import type { Ranking, UserScore } from "./statements/ranks.ts";
 
 export const leaderboardCategories = ["earnings", "referrals", "activity"] as const;
 export type LeaderboardCategory = (typeof leaderboardCategories)[number];
 
-const sortField = {
-  earnings: "totalEarned",
-  referrals: "qualifiedReferrals",
-  activity: "tasksCompleted",
-} as const;
+const rankings: Record<LeaderboardCategory, Ranking> = {
+  earnings: { category: "earnings", score: "totalEarned" },
+  referrals: { category: "referrals", score: "qualifiedReferrals" },
+  activity: { category: "activity", score: "tasksCompleted" },
+};
 
 const blockRange = (block: number) => [block << rankBlockBits, (block + 1) << rankBlockBits] as const;
 
 /**
  * The first `limit` users of the ordering. rank_counts gives the score of the last one (the
  * threshold) and the blocks that hold the users above it and the earliest ties at it; only those
- * blocks' entries of the scores index are read, a few thousand at most.
+ * blocks' scores are read, a few thousand at most.
  */
-export function topUsers(deps: Deps, category: LeaderboardCategory, limit: number): (User & { rank: number })[] {
-  const conn = deps.db.$client;
-  const column = users[sortField[category]].name;
+export function topUsers(deps: Pick<Deps, "store">, category: LeaderboardCategory, limit: number): Promise<(User & { rank: number })[]> {
+  const ranking = rankings[category];
+  return deps.store.read(function* (tx) {
+    const ranks = tx.insights.ranks;
+    let threshold: number | undefined;
+    let counted = 0;
+    // Every row holds at least one user, so `limit` rows reach the threshold.
+    for (const row of yield* ranks.topScores(ranking, limit)) {
+      threshold = row.score;
+      counted += row.users;
+      if (counted >= limit) break;
+    }
+    if (threshold === undefined) return [];
 
-  let threshold: number | undefined;
-  let counted = 0;
-  const scores = conn.query<{ score: number; users: number }, [string]>(
-    "select score, users from rank_counts where category = ? and block = -1 and users > 0 order by score desc",
-  );
-  for (const row of scores.iterate(category)) {
-    threshold = row.score;
-    counted += row.users;
-    if (counted >= limit) break;
-  }
-  if (threshold === undefined) return [];
+    const counts = yield* ranks.blocksFrom(ranking, threshold);
+    const blocks = new Set<number>();
+    let ahead = 0;
+    for (const row of counts.filter((c) => c.score > threshold)) {
+      blocks.add(row.block);
+      ahead += row.users;
+    }
+    // The ties at the threshold go to the earlier users: the blocks of the lowest ids first.
+    for (const row of counts.filter((c) => c.score === threshold).sort((a, b) => a.block - b.block)) {
+      if (ahead >= limit) break;
+      blocks.add(row.block);
+      ahead += row.users;
+    }
 
-  const blocks = new Set<number>();
-  let ahead = 0;
-  for (const row of conn
-    .query<{ block: number; users: number }, [string, number]>("select block, users from rank_counts where category = ? and score > ? and block >= 0 and users > 0")
-    .iterate(category, threshold)) {
-    blocks.add(row.block);
-    ahead += row.users;
-  }
-  for (const row of conn
-    .query<{ block: number; users: number }, [string, number]>(
-      "select block, users from rank_counts where category = ? and score = ? and block >= 0 and users > 0 order by block",
-    )
-    .iterate(category, threshold)) {
-    if (ahead >= limit) break;
-    blocks.add(row.block);
-    ahead += row.users;
-  }
-
-  const inBlock = conn.query<{ id: number; score: number }, [number, number, number]>(
-    `select id, ${column} as score from users where id >= ? and id < ? and is_banned = 0 and ${column} >= ?`,
-  );
-  const candidates = [...blocks].flatMap((block) => inBlock.all(...blockRange(block), threshold));
-  const ids = candidates
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, limit)
-    .map((c) => c.id);
-  const byId = new Map(deps.db.select().from(users).where(inArray(users.id, ids)).all().map((u) => [u.id, u]));
-  return ids.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 }));
+    const candidates: UserScore[] = [];
+    for (const block of blocks) candidates.push(...(yield* ranks.scoresBetween(ranking, ...blockRange(block), threshold)));
+    const ids = candidates
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, limit)
+      .map((c) => c.id);
+    if (ids.length === 0) return [];
+    const byId = new Map((yield* ranks.usersByIds(ids)).map((u) => [u.id, u]));
+    return ids.map((id, i) => ({ ...byId.get(id)!, rank: i + 1 }));
+  });
 }
 
 /**
  * 1 + the users ahead: a higher score, or the same score and registered earlier (a lower id).
  * The users above come from one row per higher score, the earlier ties from one row per earlier
- * block, and only the ties inside the user's own block are counted in the scores index.
+ * block, and only the ties inside the user's own block are counted user by user.
  */
-export function rankOf(deps: Deps, category: LeaderboardCategory, user: User): number {
-  const column = users[sortField[category]].name;
-  const score = user[sortField[category]];
+export function rankOf(deps: Pick<Deps, "store">, category: LeaderboardCategory, user: User): Promise<number> {
+  const ranking = rankings[category];
+  const score = user[ranking.score];
   const block = user.id >> rankBlockBits;
-  const conn = deps.db.$client;
-  const sum = (sql: string, ...params: (string | number)[]) => conn.query<{ n: number }, (string | number)[]>(sql).get(...params)!.n;
-  const above = sum("select coalesce(sum(users), 0) as n from rank_counts where category = ? and block = -1 and score > ?", category, score);
-  const tiedInEarlierBlocks = sum(
-    "select coalesce(sum(users), 0) as n from rank_counts where category = ? and score = ? and block >= 0 and block < ?",
-    category,
-    score,
-    block,
-  );
-  const tiedInBlock = sum(`select count(*) as n from users where id >= ? and id < ? and is_banned = 0 and ${column} = ?`, blockRange(block)[0], user.id, score);
-  return above + tiedInEarlierBlocks + tiedInBlock + 1;
+  return deps.store.read(function* (tx) {
+    const ranks = tx.insights.ranks;
+    const above = yield* ranks.countAbove(ranking, score);
+    const tiedInEarlierBlocks = yield* ranks.countTiedBefore(ranking, score, block);
+    const tiedInBlock = yield* ranks.countTiedBetween(ranking, blockRange(block)[0], user.id, score);
+    return above + tiedInEarlierBlocks + tiedInBlock + 1;
+  });
 }

@@ -1,14 +1,15 @@
 // Admin sign-in throttling. An attempt is counted as it starts, before its password is hashed,
-// in one IMMEDIATE transaction: a burst of concurrent guesses gets no more checks than the limit,
-// in one process or several. It is counted twice, for the client address alone and for that
-// address with the account it names, so an attacker's failures block the attacker and never the
-// admin signing in from elsewhere. The counts live in login_throttle, so a restart keeps them.
+// in one transaction that holds the rows it counts on: a burst of concurrent guesses gets no
+// more checks than the limit, from one server instance or several, on either engine. It is
+// counted twice, for the client address alone and for that address with the account it names,
+// so an attacker's failures block the attacker and never the admin signing in from elsewhere.
+// The counts live in login_throttle, so a restart keeps them.
 import { isIP } from "node:net";
-import { and, eq, gt, lte, sql } from "@/db/ops.ts";
-import { loginThrottle } from "@/db/schema/index.ts";
-import { inTransaction, type Deps } from "./context.ts";
+import type { LoginThrottleRow } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { rules } from "./rules.ts";
+import type { Op, Statements } from "./store.ts";
 
 const windowMs = rules.loginFailureWindowMs;
 
@@ -37,9 +38,30 @@ const tooMany = (waitMs: number) => {
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
-export function createLoginThrottle(deps: Pick<Deps, "db" | "clock">) {
-  // Rows of ended windows are removed at most once a window by each process, inside an attempt's
-  // transaction, rather than scanning the table on every attempt.
+type Count = LoginThrottleRow & { limit: number };
+
+/**
+ * Counts the attempt on every key, or on none when one of them is full: then answers how long
+ * until the last full window ends. The keys' rows are claimed first, so concurrent attempts on
+ * them are counted one after another (see LoginThrottleStatements.claim).
+ */
+function* count(tx: Pick<Statements, "admins">, limits: { key: string; limit: number }[], now: Date): Op<{ waitMs: number } | { addressWindow: Date }> {
+  const rows = yield* tx.admins.throttle.claim(limits.map((l) => l.key));
+  const counts: Count[] = limits.map(({ key, limit }) => {
+    const row = rows.find((r) => r.key === key);
+    // A window that has ended starts afresh with this attempt.
+    const open = row !== undefined && row.windowStart.getTime() + windowMs > now.getTime();
+    return { key, limit, attempts: open ? row.attempts : 0, windowStart: open ? row.windowStart : now };
+  });
+  const full = counts.filter((c) => c.attempts >= c.limit);
+  if (full.length > 0) return { waitMs: Math.max(...full.map((c) => c.windowStart.getTime() + windowMs - now.getTime())) };
+  for (const { key, attempts, windowStart } of counts) yield* tx.admins.throttle.set({ key, attempts: attempts + 1, windowStart });
+  return { addressWindow: counts[0]!.windowStart };
+}
+
+export function createLoginThrottle(deps: Pick<Deps, "store" | "clock">) {
+  // Rows of ended windows are removed at most once a window by each process, rather than
+  // scanning the table on every attempt; in a transaction of their own, which waits for nothing.
   let sweptAt = Number.NEGATIVE_INFINITY;
 
   return {
@@ -48,7 +70,7 @@ export function createLoginThrottle(deps: Pick<Deps, "db" | "clock">) {
      * with TOO_MANY_ATTEMPTS and the seconds until its window ends, counting nothing. Call
      * `succeeded` on the answer once the password proved right.
      */
-    start(address: string, email: string): { succeeded: () => void } {
+    async start(address: string, email: string): Promise<{ succeeded: () => Promise<void> }> {
       const client = throttledClient(address);
       const addressKey = `addr:${client}`;
       const pairKey = `pair:${client}|${email}`;
@@ -56,38 +78,21 @@ export function createLoginThrottle(deps: Pick<Deps, "db" | "clock">) {
         { key: addressKey, limit: rules.loginAddressFailureLimit },
         { key: pairKey, limit: rules.loginFailureLimit },
       ];
-      const now = deps.clock().getTime();
-      const outcome = inTransaction(deps.db, (tx) => {
-        if (now - sweptAt >= windowMs) {
-          tx.delete(loginThrottle).where(lte(loginThrottle.windowStart, new Date(now - windowMs))).run();
-          sweptAt = now;
-        }
-        const counts = limits.map(({ key, limit }) => {
-          const row = tx.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
-          // A window that has ended starts afresh with this attempt.
-          const open = row !== undefined && row.windowStart.getTime() + windowMs > now;
-          return { key, limit, attempts: open ? row.attempts : 0, windowStart: open ? row.windowStart : new Date(now) };
-        });
-        const full = counts.filter((c) => c.attempts >= c.limit);
-        if (full.length > 0) return { waitMs: Math.max(...full.map((c) => c.windowStart.getTime() + windowMs - now)) };
-        for (const { key, attempts, windowStart } of counts) {
-          const next = { attempts: attempts + 1, windowStart };
-          tx.insert(loginThrottle).values({ key, ...next }).onConflictDoUpdate({ target: loginThrottle.key, set: next }).run();
-        }
-        return { addressWindow: counts[0]!.windowStart };
-      });
-      if (outcome.waitMs !== undefined) throw tooMany(outcome.waitMs);
+      const now = deps.clock();
+      if (now.getTime() - sweptAt >= windowMs) {
+        sweptAt = now.getTime();
+        await deps.store.transaction((tx) => tx.admins.throttle.sweep(new Date(now.getTime() - windowMs)));
+      }
+      const outcome = await deps.store.transaction((tx) => count(tx, limits, now));
+      if ("waitMs" in outcome) throw tooMany(outcome.waitMs);
       const { addressWindow } = outcome;
 
       // A right password forgives the account's failures from this address and gives the
       // address its attempt back (if its window is still the one it was counted in).
       const succeeded = () =>
-        inTransaction(deps.db, (tx) => {
-          tx.delete(loginThrottle).where(eq(loginThrottle.key, pairKey)).run();
-          tx.update(loginThrottle)
-            .set({ attempts: sql`${loginThrottle.attempts} - 1` })
-            .where(and(eq(loginThrottle.key, addressKey), eq(loginThrottle.windowStart, addressWindow), gt(loginThrottle.attempts, 0)))
-            .run();
+        deps.store.transaction(function* (tx) {
+          yield* tx.admins.throttle.remove(pairKey);
+          yield* tx.admins.throttle.giveBack(addressKey, addressWindow);
         });
       return { succeeded };
     },

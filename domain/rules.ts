@@ -33,7 +33,12 @@ export const rules = {
   loginFailureWindowMs: 15 * 60_000,
   adminTokenTtlSeconds: 12 * 3600,
   deliveryMaxAttempts: 3,
-  staleClaimMs: 10 * 60_000,
+  /**
+   * How long a flush holds the deliveries it claimed: well past what a batch takes with the
+   * defaults (28 sends, each cut off after TELEGRAM_TIMEOUT = 10 s), so only a flush that died
+   * loses them to the next one.
+   */
+  deliveryLeaseMs: 10 * 60_000,
 } as const;
 
 /**

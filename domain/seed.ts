@@ -7,7 +7,7 @@ import { claimBatch, queueBroadcast, settleDelivery } from "./broadcast.ts";
 import type { Deps } from "./context.ts";
 import { createTask, completeTask, openTask } from "./tasks.ts";
 import { formatUsdt, usdt } from "./money.ts";
-import { registerUser, setReachable } from "./users.ts";
+import { getUser, registerUser, setReachable } from "./users.ts";
 import { setWallet, toChecksumAddress } from "./wallet.ts";
 import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal, requestWithdrawal } from "./withdrawals.ts";
 
@@ -49,16 +49,16 @@ async function seed(real: Deps) {
   const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true } };
   const admin = deps.db.select().from(admins).orderBy(asc(admins.id)).get();
 
-  const daily = createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "Open the app once a day and claim your reward.", reward: usdt("0.2"), isActive: true });
-  const channel = createTask(deps, { kind: "follow_channel", title: "Join our Telegram channel", description: "Join the channel, then press Verify Membership.", reward: usdt("0.5"), isActive: true });
-  const follow = createTask(deps, { kind: "link", title: "Follow us on X", description: "Follow our account for news and giveaways.", reward: usdt("0.3"), isActive: true, url: "https://x.com/refbot", waitSeconds: 30 });
-  createTask(deps, { kind: "custom", title: "Rate the bot", description: "Leave a rating in the bot directory.", reward: usdt("0.1"), isActive: false });
+  const daily = await createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "Open the app once a day and claim your reward.", reward: usdt("0.2"), isActive: true });
+  const channel = await createTask(deps, { kind: "follow_channel", title: "Join our Telegram channel", description: "Join the channel, then press Verify Membership.", reward: usdt("0.5"), isActive: true });
+  const follow = await createTask(deps, { kind: "link", title: "Follow us on X", description: "Follow our account for news and giveaways.", reward: usdt("0.3"), isActive: true, url: "https://x.com/refbot", waitSeconds: 30 });
+  await createTask(deps, { kind: "custom", title: "Rate the bot", description: "Leave a rating in the bot directory.", reward: usdt("0.1"), isActive: false });
 
   const registered: { id: number; refCode: string; joinedAt: number }[] = [];
   for (const [i, name] of names.entries()) {
     now = end - 10 * DAY + Math.floor((i / names.length) * 8 * DAY) + Math.floor(rand() * 3_600_000);
     const referrer = referrerOf[i] === undefined ? undefined : registered[referrerOf[i]!]!.refCode;
-    const { user } = registerUser(deps, { tgId: 1_000_001 + i, firstName: name, lastName: i % 3 === 0 ? "Demo" : null, username: i % 7 === 6 ? null : `${name.toLowerCase()}_${i + 1}` }, referrer);
+    const { user } = await registerUser(deps, { tgId: 1_000_001 + i, firstName: name, lastName: i % 3 === 0 ? "Demo" : null, username: i % 7 === 6 ? null : `${name.toLowerCase()}_${i + 1}` }, referrer);
     registered.push({ id: user.id, refCode: user.refCode, joinedAt: now });
   }
 
@@ -67,14 +67,14 @@ async function seed(real: Deps) {
     for (const [i, u] of registered.entries()) {
       const dayStart = end - (10 - day) * DAY;
       if (u.joinedAt > dayStart + DAY / 2) continue;
-      const user = deps.db.select().from(users).where(eq(users.id, u.id)).get()!;
+      const user = await getUser(deps, u.id);
       const eager = i < 6 || i % 4 === 1;
       now = Math.min(end - 60_000, Math.max(u.joinedAt, dayStart) + Math.floor(rand() * 6 * 3_600_000));
       if (rand() < (eager ? 0.9 : 0.45)) await completeTask(deps, user, daily.id).catch(() => undefined);
       // Every fifth user never joins the channel, so some referrals stay pending.
       if (!user.channelJoined && i % 5 !== 3 && rand() < 0.5) await completeTask(deps, user, channel.id).catch(() => undefined);
       if (day === 10 - (i % 5) && rand() < 0.4) {
-        openTask(deps, user, follow.id);
+        await openTask(deps, user, follow.id);
         now += (follow.waitSeconds + 15) * 1000;
         await completeTask(deps, user, follow.id).catch(() => undefined);
       }
@@ -91,9 +91,9 @@ async function seed(real: Deps) {
   for (const [k, [status, amount]] of payouts.entries()) {
     const u = registered[k * 3 + 1]!;
     now = end - (9 - k) * (DAY / 2);
-    adjustBalance(deps, admin.id, u.id, formatUsdt(usdt(amount) + usdt("5")), "Launch campaign bonus");
+    await adjustBalance(deps, admin.id, u.id, formatUsdt(usdt(amount) + usdt("5")), "Launch campaign bonus");
     const address = toChecksumAddress(`0x${Array.from({ length: 40 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
-    const user = setWallet(deps, deps.db.select().from(users).where(eq(users.id, u.id)).get()!, address);
+    const user = await setWallet(deps, await getUser(deps, u.id), address);
     const w = await requestWithdrawal(deps, user, amount);
     now += 3_600_000;
     if (status === "approved" || status === "paid") await approveWithdrawal(deps, admin.id, w.id);
@@ -102,15 +102,15 @@ async function seed(real: Deps) {
   }
 
   // One suspended account and one that blocked the bot, as every live service has.
-  setBanned(deps, admin.id, registered[47]!.id, true, "Multiple accounts from one device");
-  setReachable(deps, 1_000_001 + 48, false);
+  await setBanned(deps, admin.id, registered[47]!.id, true, "Multiple accounts from one device");
+  await setReachable(deps, 1_000_001 + 48, false);
 
   // One earlier broadcast, already delivered, so the progress list has history.
   now = end - 2 * DAY;
-  queueBroadcast(deps, admin.id, "*Welcome to RefBot!* Complete the daily task every day to keep your streak.");
+  await queueBroadcast(deps, admin.id, "*Welcome to RefBot!* Complete the daily task every day to keep your streak.");
   for (;;) {
-    const { deliveries } = claimBatch(deps, 500);
+    const { token, deliveries } = await claimBatch(deps, 500);
     if (deliveries.length === 0) break;
-    for (const d of deliveries) settleDelivery(deps, d.id, { ok: true });
+    for (const d of deliveries) await settleDelivery(deps, d.id, token, { ok: true });
   }
 }

@@ -14,8 +14,10 @@ import type { AdminUserStatements } from "./statements/admin-users.ts";
 import type { AdminStatements } from "./statements/admins.ts";
 import type { AuditStatements } from "./statements/audit.ts";
 import type { BroadcastStatements } from "./statements/broadcast.ts";
+import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
+import type { ReferralStatements } from "./statements/referrals.ts";
 import type { TaskStatements } from "./statements/tasks.ts";
 import type { UserStatements } from "./statements/users.ts";
 import type { WithdrawalStatements } from "./statements/withdrawals.ts";
@@ -28,10 +30,34 @@ export type Program<T> = (tx: Statements) => Op<T>;
 
 export type Store = {
   engine: "sqlite" | "postgres";
-  /** Runs `program` as one transaction: all of it or nothing. */
-  transaction<T>(program: Program<T>): Promise<T>;
+  /**
+   * Runs `program` as one transaction: all of it or nothing. `grouped` lets it share a commit
+   * with others that arrive together (SQLite's group commit, for the busiest writes); each is
+   * still all or nothing on its own, and its caller hears of it only once it is committed.
+   */
+  transaction<T>(program: Program<T>, options?: { grouped?: boolean }): Promise<T>;
   /** Runs `program` outside a transaction (each statement on its own), for reads. */
   read<T>(program: Program<T>): Promise<T>;
+  changes: ChangeFeed;
+};
+
+/**
+ * Written rows, for what a process keeps in memory (signed-in users, the active tasks) to drop.
+ * SQLite: what this connection writes, as it is written, and another process's commit within a
+ * second (`poll` asks, at most once a second). PostgreSQL: what any instance commits, pushed
+ * within milliseconds of the commit; `poll` has nothing to ask.
+ */
+export type ChangeFeed = {
+  /** `id` of each users row written, or undefined when any may have changed unseen. */
+  onUsers(listener: (id: number | undefined) => void): void;
+  /** Any change to the tasks users see. */
+  onTasks(listener: () => void): void;
+  poll(): void;
+  /**
+   * Whether what is read now may be kept: not inside a transaction that may still roll back
+   * (SQLite: a read on the connection during one).
+   */
+  settled(): boolean;
 };
 
 /** What the rules need from a database, one set of statements per area (statements/). */
@@ -41,6 +67,8 @@ export type Statements = {
   withdrawals: WithdrawalStatements;
   users: UserStatements;
   tasks: TaskStatements;
+  referrals: ReferralStatements;
+  counters: CounterStatements;
   admins: AdminStatements;
   adminUsers: AdminUserStatements;
   insights: InsightStatements;

@@ -1,34 +1,27 @@
 // Tasks and their completion. A completion is one insert guarded by a unique index, so a repeat
 // or a concurrent second call pays nothing. What differs between kinds is in task-kinds.ts.
-import { and, asc, eq } from "@/db/ops.ts";
-import { taskCompletions, tasks, type Task, type TaskKind, type User } from "@/db/schema/index.ts";
-import { prepared } from "@/db/prepared.ts";
-import { commitsElsewhere } from "@/db/row-changes.ts";
-import { rowReader } from "@/db/row-reader.ts";
-import { connectionOf, inTransaction, ledgerIn, type Deps } from "./context.ts";
-import { runNow } from "./store.ts";
-import { bumpCounter, bumpDaily } from "./counters.ts";
+import type { Task, TaskKind, User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
 import { credit } from "./ledger.ts";
 import { qualifyIfDue } from "./referrals.ts";
 import { rules } from "./rules.ts";
+import type { Program, Store } from "./store.ts";
 import { hasLink, linkRules, periodOf, taskKindRules } from "./task-kinds.ts";
-import { linkProgress, notClaimable, openedAt, recordOpen } from "./task-opens.ts";
+import { linkProgress, notClaimable, recordOpen } from "./task-opens.ts";
 import { derivedForUser } from "./users.ts";
-import { groupCommit } from "./write-queue.ts";
 import { addDays, utcDay } from "./time.ts";
 
-const taskRow = rowReader(tasks);
+type TaskDeps = Pick<Deps, "store" | "clock">;
 
-/** Read on every completion, so with plain SQL (see row-reader.ts). */
-export function getTask(deps: Deps, id: number): Task {
-  const task = taskRow.read(deps.db.$client.query<unknown[], [number]>(`select ${taskRow.select} from tasks where id = ?`).values(id)[0]);
+export async function getTask(deps: Pick<Deps, "store">, id: number): Promise<Task> {
+  const task = await deps.store.read((tx) => tx.tasks.byId(id));
   if (!task) throw notFound(`Task ${id}`);
   return task;
 }
 
-export function listTasks(deps: Deps): Task[] {
-  return deps.db.select().from(tasks).orderBy(asc(tasks.id)).all();
+export function listTasks(deps: Pick<Deps, "store">): Promise<Task[]> {
+  return deps.store.read((tx) => tx.tasks.all());
 }
 
 export type TaskInput = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive"> & Partial<Pick<Task, "url" | "waitSeconds">>;
@@ -57,72 +50,68 @@ function linkFields(kind: TaskKind, sent: LinkInput, had?: Task): { url: string 
   return { url, waitSeconds };
 }
 
-export function createTask(deps: Deps, input: TaskInput): Task {
-  const { url, waitSeconds, ...rest } = input;
-  return deps.db
-    .insert(tasks)
-    .values({ ...rest, ...linkFields(input.kind, { url, waitSeconds }), createdAt: deps.clock() })
-    .returning()
-    .get();
+export async function createTask(deps: TaskDeps, input: TaskInput): Promise<Task> {
+  return deps.store.transaction(taskCreation(input, deps.clock()));
 }
 
-export function updateTask(deps: Deps, id: number, patch: Partial<TaskInput>): Task {
+export function taskCreation(input: TaskInput, now: Date): Program<Task> {
+  const { url, waitSeconds, ...rest } = input;
+  const task = { ...rest, ...linkFields(input.kind, { url, waitSeconds }), createdAt: now };
+  return (tx) => tx.tasks.insert(task);
+}
+
+export async function updateTask(deps: Pick<Deps, "store">, id: number, patch: Partial<TaskInput>): Promise<Task> {
   if (Object.keys(patch).length === 0) throw invalid("body", "send at least one of kind, title, description, rewardUsdt, isActive, url, waitSeconds");
-  return inTransaction(deps.db, (tx) => {
-    const had = tx.select().from(tasks).where(eq(tasks.id, id)).get();
+  return deps.store.transaction(function* (tx) {
+    const had = yield* tx.tasks.byId(id);
     if (!had) throw notFound(`Task ${id}`);
     const { url, waitSeconds, ...rest } = patch;
     const link = linkFields(patch.kind ?? had.kind, { url, waitSeconds }, had);
-    return tx.update(tasks).set({ ...rest, ...link }).where(eq(tasks.id, id)).returning().get()!;
+    return (yield* tx.tasks.update(id, { ...rest, ...link }))!;
   });
 }
 
 /**
- * The active tasks, the same for every user, read again only after a write: `total_changes()`
- * moves with any write on this connection, commitsElsewhere with another process's. Kept only
- * when read outside a transaction, so nothing that could still roll back is served.
+ * The active tasks, the same for every user, read again only after the store reports a change
+ * to them; what is read while a change may be under way is served but not kept.
  */
-function activeTasks(deps: Deps): readonly Task[] {
-  const cache = prepared(deps.db, "activeTasks", (db) => ({
-    changes: db.sqlite.prepare<{ n: number }, []>("select total_changes() as n"),
-    query: db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)).prepare(),
-    stamp: "",
-    tasks: [] as Task[],
-  }));
-  const stamp = `${cache.changes.get()!.n}:${commitsElsewhere(deps.db)}`;
-  if (stamp === cache.stamp) return cache.tasks;
-  const active = cache.query.all();
-  if (!deps.db.sqlite.inTransaction) Object.assign(cache, { stamp, tasks: active });
+async function activeTasks(store: Store): Promise<readonly Task[]> {
+  let cache = activeTaskCaches.get(store);
+  if (!cache) {
+    const state = { tasks: undefined as readonly Task[] | undefined, generation: 0 };
+    store.changes.onTasks(() => {
+      state.generation++;
+      state.tasks = undefined;
+    });
+    activeTaskCaches.set(store, (cache = state));
+  }
+  store.changes.poll();
+  if (cache.tasks) return cache.tasks;
+  const generation = cache.generation;
+  const settled = store.changes.settled();
+  const active = await store.read((tx) => tx.tasks.active());
+  if (settled && generation === cache.generation) cache.tasks = active;
   return active;
 }
 
+const activeTaskCaches = new WeakMap<Store, { tasks: readonly Task[] | undefined; generation: number }>();
+
 /** Active tasks with the user's completion flags and, for link tasks, when they opened it. */
-export function activeTasksFor(deps: Deps, userId: number) {
+export async function activeTasksFor(deps: TaskDeps, userId: number) {
   const now = deps.clock();
   const today = utcDay(now);
-  const active = activeTasks(deps);
+  const active = await activeTasks(deps.store);
   // Opens matter only while a link task is active; the key says whether they were read.
   const links = active.some((task) => hasLink(task.kind));
   // Asked on every open of the task list. A completion and a first open always update the user's
   // row in their transaction (completeTask, recordOpen), which is what lets the answer be kept
   // with the user.
-  const mine = derivedForUser(deps, userId, `tasks:${today}:${links}`, () => ({
-    done: deps.db.$client
-      .query<{ taskId: number; day: string }, [number, string]>("select task_id as taskId, day from task_completions where user_id = ? and day in (?, 'once')")
-      .all(userId, today),
-    opened: links
-      ? deps.db.$client
-          .query<{ taskId: number; period: string; openedAt: number }, [number, string]>(
-            "select task_id as taskId, period, opened_at as openedAt from task_opens where user_id = ? and period in (?, 'once')",
-          )
-          .all(userId, today)
-      : [],
-  }));
+  const mine = await derivedForUser(deps, userId, `tasks:${today}:${links}`, () => deps.store.read((tx) => tx.tasks.progress(userId, today, links)));
   return active.map((task) => {
     const period = periodOf(task.kind, today);
     const completed = mine.done.some((d) => d.taskId === task.id && d.day === period);
     const open = mine.opened.find((o) => o.taskId === task.id && o.period === period);
-    const progress = open && hasLink(task.kind) ? linkProgress(task, new Date(open.openedAt), now) : undefined;
+    const progress = open && hasLink(task.kind) ? linkProgress(task, open.openedAt, now) : undefined;
     return {
       task,
       isCompleted: completed,
@@ -134,34 +123,27 @@ export function activeTasksFor(deps: Deps, userId: number) {
 }
 
 /** The task, if this user may act on it now. */
-function workableTask(deps: Deps, user: User, taskId: number): Task {
+async function workableTask(deps: Pick<Deps, "store">, user: User, taskId: number): Promise<Task> {
   if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
-  const task = getTask(deps, taskId);
+  const task = await getTask(deps, taskId);
   if (!task.isActive) throw new AppError("TASK_INACTIVE", "This task is not available");
   return task;
 }
 
-function completedIn(deps: Deps, userId: number, taskId: number, period: string): boolean {
-  return Boolean(
-    deps.db
-      .select({ id: taskCompletions.id })
-      .from(taskCompletions)
-      .where(and(eq(taskCompletions.userId, userId), eq(taskCompletions.taskId, taskId), eq(taskCompletions.day, period)))
-      .get(),
-  );
-}
+const completedIn = (deps: Pick<Deps, "store">, userId: number, taskId: number, period: string) =>
+  deps.store.read((tx) => tx.tasks.completedIn(userId, taskId, period));
 
 /** Records that the user opened a link task's link now, or keeps the first time they did. */
-export function openTask(deps: Deps, user: User, taskId: number) {
-  const task = workableTask(deps, user, taskId);
+export async function openTask(deps: TaskDeps, user: User, taskId: number) {
+  const task = await workableTask(deps, user, taskId);
   if (!hasLink(task.kind)) throw new AppError("NOT_LINK_TASK", "This task has no link to open: complete it directly");
   const now = deps.clock();
-  const opened = recordOpen(deps, user.id, task.id, periodOf(task.kind, utcDay(now)), now);
+  const opened = await recordOpen(deps, user.id, task.id, periodOf(task.kind, utcDay(now)), now);
   return { task, ...linkProgress(task, opened, now) };
 }
 
-export async function completeTask(deps: Deps, user: User, taskId: number) {
-  const task = workableTask(deps, user, taskId);
+export async function completeTask(deps: Pick<Deps, "store" | "clock" | "membership" | "notifier">, user: User, taskId: number) {
+  const task = await workableTask(deps, user, taskId);
   const kind = taskKindRules[task.kind];
   const today = utcDay(deps.clock());
   const day = periodOf(task.kind, today);
@@ -172,17 +154,17 @@ export async function completeTask(deps: Deps, user: User, taskId: number) {
       break;
     case "channel membership":
       // Ask Telegram only when it can matter; the unique index below still decides.
-      if (completedIn(deps, user.id, task.id, day)) throw alreadyDone();
+      if (await completedIn(deps, user.id, task.id, day)) throw alreadyDone();
       if (!(await deps.membership.isMember(user.tgId))) {
         throw new AppError("NOT_CHANNEL_MEMBER", "Join the channel first, then press Verify Membership again");
       }
       break;
     case "opened link and waited": {
-      const opened = openedAt(deps, user.id, task.id, day);
+      const opened = await deps.store.read((tx) => tx.tasks.openedAt(user.id, task.id, day));
       const progress = opened && linkProgress(task, opened, deps.clock());
       if (progress?.secondsLeft !== 0) {
         // A task done before it became a link task is done, opened or not.
-        if (completedIn(deps, user.id, task.id, day)) throw alreadyDone();
+        if (await completedIn(deps, user.id, task.id, day)) throw alreadyDone();
         throw notClaimable(progress);
       }
       break;
@@ -192,52 +174,28 @@ export async function completeTask(deps: Deps, user: User, taskId: number) {
   const now = deps.clock();
   const isDaily = kind.period === "daily";
   const isChannel = kind.verify === "channel membership";
-  // The busiest write of the product: plain SQL compiled once, committed in groups.
-  const { result, notices } = await groupCommit(deps.db, (tx) => {
-    const conn = connectionOf(tx);
-    const inserted = conn
-      .query<{ id: number }, [number, number, string, number, number]>(
-        "insert into task_completions (task_id, user_id, day, reward, created_at) values (?, ?, ?, ?, ?) on conflict do nothing returning id",
-      )
-      .get(task.id, user.id, day, task.reward, now.getTime());
-    if (!inserted) throw alreadyDone();
+  // The busiest write of the product, so its commit may be shared (grouped) with others'.
+  const { result, notices } = await deps.store.transaction(
+    function* (tx) {
+      const completionId = yield* tx.tasks.insertCompletion({ taskId: task.id, userId: user.id, day, reward: task.reward, at: now });
+      if (completionId === undefined) throw alreadyDone();
 
-    const before = conn
-      .query<{ lastActiveDay: string | null; channelJoined: number }, [number]>(
-        "select last_active_day as lastActiveDay, channel_joined as channelJoined from users where id = ?",
-      )
-      .get(user.id)!;
-    const updated = conn
-      .query<{ channelJoined: number; dailyTasksCompleted: number }, [number, string, string, number, number, number]>(
-        `update users set
-           tasks_completed = tasks_completed + 1,
-           last_activity_at = ?1,
-           last_active_day = ?2,
-           daily_tasks_completed = daily_tasks_completed + ?4,
-           current_streak = case when ?4 = 0 then current_streak when last_daily_day = ?3 then current_streak + 1 else 1 end,
-           last_daily_day = case when ?4 = 0 then last_daily_day else ?2 end,
-           channel_joined = channel_joined or ?5
-         where id = ?6
-         returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted`,
-      )
-      .get(now.getTime(), today, addDays(today, -1), isDaily ? 1 : 0, isChannel ? 1 : 0, user.id)!;
+      const before = yield* tx.tasks.beforeCompletion(user.id);
+      const updated = yield* tx.tasks.applyCompletion({ userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel });
+      if (task.reward > 0) {
+        yield* credit(tx, { userId: user.id, amount: task.reward, reason: kind.reason, refId: completionId, at: now });
+      }
+      yield* tx.tasks.countCompletion(task.id);
+      yield* tx.counters.bumpDaily(today, "completions");
+      if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");
+      if (isChannel && !before.channelJoined) yield* tx.counters.bump("verified_joins", 1);
 
-    if (task.reward > 0) {
-      runNow(credit(ledgerIn(tx), { userId: user.id, amount: task.reward, reason: kind.reason, refId: inserted.id, at: now }));
-    }
-    conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(task.id);
-    bumpDaily(tx, today, "completions");
-    if (before.lastActiveDay !== today) bumpDaily(tx, today, "activeUsers");
-    if (isChannel && !before.channelJoined) bumpCounter(tx, "verified_joins");
-
-    const notices = qualifyIfDue(tx, { ...user, channelJoined: updated.channelJoined === 1, dailyTasksCompleted: updated.dailyTasksCompleted }, now);
-    const after = conn
-      .query<{ balance: number; currentStreak: number; lastDailyDay: string | null }, [number]>(
-        "select balance, current_streak as currentStreak, last_daily_day as lastDailyDay from users where id = ?",
-      )
-      .get(user.id)!;
-    return { result: { task, reward: task.reward, ...after }, notices };
-  });
+      const notices = yield* qualifyIfDue(tx, { ...user, ...updated }, now);
+      const after = yield* tx.tasks.afterCompletion(user.id);
+      return { result: { task, reward: task.reward, ...after }, notices };
+    },
+    { grouped: true },
+  );
   for (const notice of notices) deps.notifier.notify(notice);
   return result;
 }

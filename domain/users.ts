@@ -1,14 +1,9 @@
 // Registration and the per-user figures derived at read time (streaks and "today" reset by day).
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "@/db/ops.ts";
-import { prepared } from "@/db/prepared.ts";
-import { commitsElsewhere, onRowChange } from "@/db/row-changes.ts";
-import { rowReader } from "@/db/row-reader.ts";
-import type { Db } from "@/db/client.ts";
-import { referrals, users, type User } from "@/db/schema/index.ts";
-import { inTransaction, type Deps } from "./context.ts";
-import { bumpCounter, bumpDaily } from "./counters.ts";
+import type { User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
 import { notFound } from "./errors.ts";
+import type { Program, Store } from "./store.ts";
 import { addDays, utcDay } from "./time.ts";
 
 export type TelegramProfile = {
@@ -17,6 +12,8 @@ export type TelegramProfile = {
   lastName?: string | null;
   username?: string | null;
 };
+
+type UserDeps = Pick<Deps, "store" | "clock">;
 
 const refCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -28,44 +25,38 @@ function newRefCode(): string {
  * Finds the user or registers them. The referrer is bound only here, at first registration, so
  * a later /start with another code changes nothing and no cycle can form.
  */
-export function registerUser(deps: Deps, profile: TelegramProfile, startParam?: string): { user: User; created: boolean } {
-  const existing = findUserByTgId(deps, profile.tgId);
-  if (existing) return { user: refreshProfile(deps, existing, profile), created: false };
+export async function registerUser(deps: UserDeps, profile: TelegramProfile, startParam?: string): Promise<{ user: User; created: boolean }> {
+  const existing = await findUserByTgId(deps, profile.tgId);
+  if (existing) return { user: await refreshProfile(deps, existing, profile), created: false };
 
-  const now = deps.clock();
-  return inTransaction(deps.db, (tx) => {
-    const again = tx.select().from(users).where(eq(users.tgId, profile.tgId)).get();
-    if (again) return { user: again, created: false };
-    const user = tx
-      .insert(users)
-      .values({
-        tgId: profile.tgId,
-        firstName: profile.firstName,
-        lastName: profile.lastName ?? null,
-        username: profile.username ?? null,
-        refCode: newRefCode(),
-        createdAt: now,
-      })
-      .returning()
-      .get();
-    bumpCounter(tx, "total_users");
-    bumpDaily(tx, utcDay(now), "registrations");
+  return deps.store.transaction(registration(profile, startParam, deps.clock()));
+}
+
+/** Registers a user unless one with this Telegram id exists, binding the referrer if any. */
+export function registration(profile: TelegramProfile, startParam: string | undefined, now: Date): Program<{ user: User; created: boolean }> {
+  return function* (tx) {
+    const user = yield* tx.users.insert({
+      tgId: profile.tgId,
+      firstName: profile.firstName,
+      lastName: profile.lastName ?? null,
+      username: profile.username ?? null,
+      refCode: newRefCode(),
+      createdAt: now,
+    });
+    // Registered at the same moment by another request (or instance): theirs counts.
+    if (!user) return { user: (yield* tx.users.byTgId(profile.tgId))!, created: false };
+    yield* tx.counters.bump("total_users", 1);
+    yield* tx.counters.bumpDaily(utcDay(now), "registrations");
 
     const code = startParam?.trim().toUpperCase();
-    const referrer = code ? tx.select().from(users).where(eq(users.refCode, code)).get() : undefined;
-    if (referrer && referrer.id !== user.id) {
-      tx.insert(referrals).values({ referredId: user.id, referrerId: referrer.id, createdAt: now }).run();
-      tx.update(users)
-        .set({ totalInvited: sql`${users.totalInvited} + 1` })
-        .where(eq(users.id, referrer.id))
-        .run();
-    }
+    const referrer = code ? yield* tx.users.byRefCode(code) : undefined;
+    if (referrer && referrer.id !== user.id) yield* tx.users.addReferral(user.id, referrer.id, now);
     return { user, created: true };
-  });
+  };
 }
 
 /** Keeps names current without writing on every request: only a change is written. */
-function refreshProfile(deps: Deps, user: User, profile: TelegramProfile): User {
+async function refreshProfile(deps: UserDeps, user: User, profile: TelegramProfile): Promise<User> {
   const next = {
     firstName: profile.firstName,
     lastName: profile.lastName ?? null,
@@ -74,51 +65,59 @@ function refreshProfile(deps: Deps, user: User, profile: TelegramProfile): User 
   if (next.firstName === user.firstName && next.lastName === user.lastName && next.username === user.username) {
     return user;
   }
-  deps.db.update(users).set(next).where(eq(users.id, user.id)).run();
+  await deps.store.transaction((tx) => tx.users.setProfile(user.id, next));
   return { ...user, ...next };
 }
 
-export function getUser(deps: Deps, id: number): User {
-  const user = deps.db.select().from(users).where(eq(users.id, id)).get();
+export async function getUser(deps: Pick<Deps, "store">, id: number): Promise<User> {
+  const user = await deps.store.read((tx) => tx.users.byId(id));
   if (!user) throw notFound(`User ${id}`);
   return user;
 }
 
-const userRow = rowReader(users);
-
 /**
  * Users read on the way in, kept between requests: a mini-app session asks for its user several
- * times within seconds. A users row written through this connection leaves the cache as it is
- * written (SQLite's update hook reports it, whichever code wrote it); a commit by another process
- * empties the cache within a second. Rows are cached only outside transactions, so nothing that
- * could still roll back is kept.
+ * times within seconds. A written users row leaves the cache as the store's change feed reports
+ * it (SQLite: as this connection writes it, and within a second of another process's commit;
+ * PostgreSQL: within milliseconds of any instance's commit). What is read while a change may be
+ * under way is served but not kept: the generation moves with every change reported.
  */
-function userCache(db: Db) {
-  const cache = prepared(db, "userCache", (d) => {
-    const state = {
+type UserCache = {
+  byId: Map<number, User>;
+  idByTgId: Map<number, number>;
+  /** Figures derived from other tables whose every change also writes the user's row. */
+  derived: Map<number, Map<string, unknown>>;
+  /** Moves with every change reported: a read that spans a move is not kept. */
+  generation: number;
+};
+
+function userCache(store: Store): UserCache {
+  let cache = userCaches.get(store);
+  if (!cache) {
+    const state: UserCache = {
       byId: new Map<number, User>(),
       idByTgId: new Map<number, number>(),
-      /** Figures derived from other tables whose every change also writes the user's row. */
       derived: new Map<number, Map<string, unknown>>(),
-      lookup: d.sqlite.prepare<unknown[], [number]>(`select ${userRow.select} from users where tg_id = ?`),
-      version: -1,
+      generation: 0,
     };
-    onRowChange(d, "users", (id, kind) => {
+    store.changes.onUsers((id) => {
+      state.generation++;
+      if (id === undefined) {
+        state.byId.clear();
+        state.derived.clear();
+        state.idByTgId.clear();
+        return;
+      }
       state.byId.delete(id);
       state.derived.delete(id);
-      if (kind === "delete") state.idByTgId.clear();
     });
-    return state;
-  });
-  const version = commitsElsewhere(db);
-  if (version !== cache.version) {
-    cache.byId.clear();
-    cache.derived.clear();
-    cache.version = version;
+    userCaches.set(store, (cache = state));
   }
+  store.changes.poll();
   return cache;
 }
 
+const userCaches = new WeakMap<Store, UserCache>();
 const cachedUsers = 100_000;
 
 /** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
@@ -128,13 +127,17 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 /** The lookup behind every user request. */
-export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
-  const cache = userCache(deps.db);
+export async function findUserByTgId(deps: Pick<Deps, "store">, tgId: number): Promise<User | undefined> {
+  const cache = userCache(deps.store);
   const id = cache.idByTgId.get(tgId);
   const known = id === undefined ? undefined : cache.byId.get(id);
   if (known) return known;
-  const user = userRow.read(cache.lookup.values(tgId)[0]);
-  if (user && !deps.db.sqlite.inTransaction) {
+  const generation = cache.generation;
+  // Asked before the read: on SQLite the read runs at once, and a transaction open now may be
+  // rolled back by the time the answer is awaited.
+  const settled = deps.store.changes.settled();
+  const user = await deps.store.read((tx) => tx.users.byTgId(tgId));
+  if (user && settled && generation === cache.generation) {
     // Shared by every request that follows: frozen, so no caller can change it for the others.
     remember(cache.byId, user.id, Object.freeze(user));
     if (cache.idByTgId.size >= cachedUsers * 10) cache.idByTgId.clear();
@@ -147,13 +150,20 @@ export function findUserByTgId(deps: Deps, tgId: number): User | undefined {
  * A figure about one user read from another table, kept like the user row itself. Only for data
  * whose every change also writes that user's row in the same transaction, which is what drops it.
  */
-export function derivedForUser<T>(deps: Deps, userId: number, key: string, read: () => T): T {
-  const cache = userCache(deps.db);
+export async function derivedForUser<T>(deps: Pick<Deps, "store">, userId: number, key: string, read: () => Promise<T>): Promise<T> {
+  const cache = userCache(deps.store);
   const forUser = cache.derived.get(userId);
   if (forUser?.has(key)) return forUser.get(key) as T;
-  const value = read();
-  if (!deps.db.sqlite.inTransaction) remember(cache.derived, userId, new Map([[key, value]]));
+  const generation = cache.generation;
+  const settled = deps.store.changes.settled();
+  const value = await read();
+  if (settled && generation === cache.generation) remember(cache.derived, userId, new Map([[key, value]]));
   return value;
+}
+
+/** The user a demo-mode sign-in stands for: the one with this Telegram id, else the first registered. */
+export async function demoUser(deps: Pick<Deps, "store">, tgId?: number): Promise<User | undefined> {
+  return tgId === undefined ? deps.store.read((tx) => tx.users.first()) : findUserByTgId(deps, tgId);
 }
 
 /** A streak survives until the end of the day after its last daily task. */
@@ -166,11 +176,11 @@ export function earnedToday(user: Pick<User, "earnedToday" | "earnedDay">, today
   return user.earnedDay === today ? user.earnedToday : 0;
 }
 
-export function referralLink(deps: Deps, refCode: string): string {
+export function referralLink(deps: Pick<Deps, "config">, refCode: string): string {
   return `https://t.me/${deps.config.bot.username}?start=${refCode}`;
 }
 
 /** Marks whether the bot can reach the user (a 403 from Telegram makes them inactive). */
-export function setReachable(deps: Deps, tgId: number, reachable: boolean): void {
-  deps.db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)).run();
+export function setReachable(deps: Pick<Deps, "store">, tgId: number, reachable: boolean): Promise<void> {
+  return deps.store.transaction((tx) => tx.users.setReachable(tgId, reachable));
 }

@@ -1,7 +1,6 @@
 // BEP-20 addresses: 0x + 40 hex, and a mixed-case address must carry a valid EIP-55 checksum.
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { eq, sql } from "@/db/ops.ts";
-import { users, type User } from "@/db/schema/index.ts";
+import type { User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { walletPattern } from "./rules.ts";
@@ -31,21 +30,15 @@ export function validateAddress(input: string): string {
   return toChecksumAddress(address);
 }
 
-export function setWallet(deps: Deps, user: User, input: string): User {
+export async function setWallet(deps: Pick<Deps, "store">, user: User, input: string): Promise<User> {
   const address = validateAddress(input);
-  const owner = deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`)
-    .get();
-  if (owner && owner.id !== user.id) {
-    throw new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
-  }
-  try {
-    return deps.db.update(users).set({ walletBep20: address }).where(eq(users.id, user.id)).returning().get()!;
-  } catch (error) {
+  const taken = () => new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
+  return deps.store.transaction(function* (tx) {
+    const owner = yield* tx.users.walletOwner(address);
+    if (owner !== undefined && owner !== user.id) throw taken();
     // The unique index is the real guard when two accounts race for the same address.
-    if (String(error).includes("UNIQUE")) throw new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
-    throw error;
-  }
+    const updated = yield* tx.users.setWallet(user.id, address);
+    if (updated === "taken") throw taken();
+    return updated;
+  });
 }

@@ -125,19 +125,19 @@ describe("broadcast delivery", () => {
     const people = Array.from({ length: 5 }, () => t.makeUser());
     const blocked = new Set([people[1]!.tgId, people[3]!.tgId]);
     tg.failWhen((c) => (c.method === "sendMessage" && blocked.has(Number(c.body.chat_id)) ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
-    queueBroadcast(t.deps, t.admin.id, "*Hello* everyone");
+    await queueBroadcast(t.deps, t.admin.id, "*Hello* everyone");
     const report = await flushBroadcasts(t.deps, bot.api, options);
     expect(report).toMatchObject({ claimed: 5, sent: 3, blocked: 2, failed: 0 });
     expect(tg.sent()[0]!.body).toMatchObject({ text: "*Hello* everyone", parse_mode: "Markdown" });
     for (const tgId of blocked) expect(userByTgId(tgId)!.isActive).toBe(false);
-    expect(queueBroadcast(t.deps, t.admin.id, "Second message").total).toBe(3);
+    expect((await queueBroadcast(t.deps, t.admin.id, "Second message")).total).toBe(3);
   });
 
   test("a 429 stops the batch, honours retry_after, and the rest goes out next time", async () => {
     for (let i = 0; i < 6; i++) t.makeUser();
     let sends = 0;
     tg.failWhen((c) => (c.method === "sendMessage" && ++sends === 3 ? { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } } : undefined));
-    queueBroadcast(t.deps, t.admin.id, "Weekly news");
+    await queueBroadcast(t.deps, t.admin.id, "Weekly news");
     const first = await flushBroadcasts(t.deps, bot.api, options);
     expect(first).toMatchObject({ claimed: 6, sent: 2, stoppedByRateLimit: true, retryAfterSeconds: 7 });
     const pending = t.db.select().from(broadcastDeliveries).where(eq(broadcastDeliveries.status, "pending")).all();
@@ -151,7 +151,7 @@ describe("broadcast delivery", () => {
   test("a refused message (bad Markdown) is retried up to 3 attempts, then failed", async () => {
     t.makeUser();
     tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: can't parse entities" } : undefined));
-    queueBroadcast(t.deps, t.admin.id, "Retry me please");
+    await queueBroadcast(t.deps, t.admin.id, "Retry me please");
     const outcomes = [];
     for (let i = 0; i < 4; i++) outcomes.push((await flushBroadcasts(t.deps, bot.api, options)).results.map((r) => r.outcome));
     expect(outcomes).toEqual([["retry"], ["retry"], ["failed"], []]);
@@ -159,7 +159,7 @@ describe("broadcast delivery", () => {
 
   test("two flushes at once never send the same delivery", async () => {
     for (let i = 0; i < 20; i++) t.makeUser();
-    queueBroadcast(t.deps, t.admin.id, "Only once each");
+    await queueBroadcast(t.deps, t.admin.id, "Only once each");
     const [a, b] = await Promise.all([flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 }), flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 })]);
     expect(a.sent + b.sent).toBe(20);
     const chats = tg.sent().map((c) => c.body.chat_id);

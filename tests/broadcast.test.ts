@@ -1,5 +1,6 @@
 // The broadcast queue: who gets a delivery, the progress admins see, and the claim protocol of
-// a flush (atomic claims, stale-claim recovery, retries, release), across processes too.
+// a flush (atomic claims, leases taken over from a dead flush, retries, release), across
+// processes too. tests/broadcast-rules.test.ts runs the rules on PostgreSQL as well.
 import { beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { claimBatch, releaseClaim, settleDelivery } from "@/domain/broadcast.ts";
@@ -29,7 +30,7 @@ describe("queuing", () => {
   test("one delivery per active, non-banned user; banned and unreachable users are skipped", async () => {
     const [a, b, c, d, e] = Array.from({ length: 5 }, () => t.makeUser());
     await t.request("POST", `/api/admin/users/${b!.id}/ban`, { headers: admin, body: { reason: "spam" } });
-    setReachable(t.deps, c!.tgId, false);
+    await setReachable(t.deps, c!.tgId, false);
     const res = await queue("  Hello *everyone*, new tasks are live!  ");
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -56,10 +57,10 @@ describe("queuing", () => {
   test("a user who becomes reachable again, or is unbanned, is included in the next broadcast", async () => {
     const a = t.makeUser();
     const b = t.makeUser();
-    setReachable(t.deps, a.tgId, false);
+    await setReachable(t.deps, a.tgId, false);
     await t.request("POST", `/api/admin/users/${b.id}/ban`, { headers: admin, body: {} });
     expect((await queue("First message")).body.queuedCount).toBe(0);
-    setReachable(t.deps, a.tgId, true);
+    await setReachable(t.deps, a.tgId, true);
     await t.request("POST", `/api/admin/users/${b.id}/unban`, { headers: admin });
     const second = await queue("Second message");
     expect(second.body.queuedCount).toBe(2);
@@ -91,15 +92,15 @@ describe("progress", () => {
     expect((await list("?limit=1")).map((b: { id: number }) => b.id)).toEqual([second.id]);
 
     // Work through the first broadcast only: claim everything and keep what is not first's.
-    const { token, deliveries: claimed } = claimBatch(t.deps, 100);
+    const { token, deliveries: claimed } = await claimBatch(t.deps, 100);
     const mine = claimed.filter((d) => d.broadcastId === first.id);
     expect(mine).toHaveLength(5);
     expect(mine[0]).toMatchObject({ message: "The first broadcast", attempts: 0 });
-    settleDelivery(t.deps, mine[0]!.id, { ok: true });
-    settleDelivery(t.deps, mine[1]!.id, { ok: true });
-    settleDelivery(t.deps, mine[2]!.id, { ok: false, error: "Forbidden: bot was blocked by the user", retry: false });
-    settleDelivery(t.deps, mine[3]!.id, { ok: false, error: "Bad Gateway", retry: true }); // back to pending
-    releaseClaim(t.deps, token);
+    await settleDelivery(t.deps, mine[0]!.id, token, { ok: true });
+    await settleDelivery(t.deps, mine[1]!.id, token, { ok: true });
+    await settleDelivery(t.deps, mine[2]!.id, token, { ok: false, error: "Forbidden: bot was blocked by the user", retry: false });
+    await settleDelivery(t.deps, mine[3]!.id, token, { ok: false, error: "Bad Gateway", retry: true }); // back to pending
+    await releaseClaim(t.deps, token);
 
     const [secondNow, firstNow] = await list();
     expect(firstNow).toEqual({ ...first, total: 5, sent: 2, failed: 1, pending: 2, etaSeconds: 60 });
@@ -115,79 +116,85 @@ describe("claims", () => {
 
   test("a claim takes at most N, two claims never share a delivery, and an empty queue claims nothing", async () => {
     await pending(7);
-    const first = claimBatch(t.deps, 3);
-    const second = claimBatch(t.deps, 3);
-    const third = claimBatch(t.deps, 3);
+    const first = await claimBatch(t.deps, 3);
+    const second = await claimBatch(t.deps, 3);
+    const third = await claimBatch(t.deps, 3);
     expect([first.deliveries.length, second.deliveries.length, third.deliveries.length]).toEqual([3, 3, 1]);
-    expect(claimBatch(t.deps, 3).deliveries).toEqual([]);
+    expect((await claimBatch(t.deps, 3)).deliveries).toEqual([]);
     const ids = [...first.deliveries, ...second.deliveries, ...third.deliveries].map((d) => d.id);
     expect(new Set(ids).size).toBe(7);
     expect(new Set([first.token, second.token, third.token]).size).toBe(3);
-    for (const d of first.deliveries) expect(delivery(d.id)).toMatchObject({ status: "sending", claimToken: first.token, claimedAt: t.now() });
+    for (const d of first.deliveries) expect(delivery(d.id)).toMatchObject({ status: "sending", claimToken: first.token, claimedAt: t.now(), leaseUntil: minutes(10) });
     // Each claimed delivery knows where to go.
     const users = new Map(t.db.sqlite.query("select id, tg_id from users").all().map((r: any) => [r.id, r.tg_id]));
     for (const d of first.deliveries) expect(d.tgId).toBe(users.get(d.userId));
   });
 
-  test("a claim older than ten minutes (a flush that died) is claimed again; a younger one is not", async () => {
+  test("a lease that ran out (ten minutes: the flush died) is claimed again; a live one is not, and the dead flush can no longer settle", async () => {
     await pending(3);
-    const dead = claimBatch(t.deps, 10);
+    const dead = await claimBatch(t.deps, 10);
     expect(dead.deliveries).toHaveLength(3);
     const start = t.now();
     t.setNow(new Date(start.getTime() + 10 * 60_000 - 1000));
-    expect(claimBatch(t.deps, 10).deliveries).toEqual([]);
+    expect((await claimBatch(t.deps, 10)).deliveries).toEqual([]);
     t.setNow(new Date(start.getTime() + 10 * 60_000 + 1000));
-    const again = claimBatch(t.deps, 2);
+    const again = await claimBatch(t.deps, 2);
     expect(again.token).not.toBe(dead.token);
     expect(again.deliveries.map((d) => d.id)).toEqual(dead.deliveries.slice(0, 2).map((d) => d.id));
-    expect(claimBatch(t.deps, 10).deliveries.map((d) => d.id)).toEqual([dead.deliveries[2]!.id]);
-    expect(claimBatch(t.deps, 10).deliveries).toEqual([]);
+    expect((await claimBatch(t.deps, 10)).deliveries.map((d) => d.id)).toEqual([dead.deliveries[2]!.id]);
+    expect((await claimBatch(t.deps, 10)).deliveries).toEqual([]);
+    expect(await settleDelivery(t.deps, dead.deliveries[0]!.id, dead.token, { ok: true })).toBe("unclaimed");
+    expect(await releaseClaim(t.deps, dead.token)).toBe(0);
+    expect(delivery(dead.deliveries[0]!.id)).toMatchObject({ status: "sending", claimToken: again.token });
   });
 
   test("a retryable failure goes back to pending until the third attempt, then fails", async () => {
     const broadcastId = await pending(1);
     const outcomes: string[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const [d] = claimBatch(t.deps, 5).deliveries;
+      const { token, deliveries: [d] } = await claimBatch(t.deps, 5);
       expect(d!.attempts).toBe(attempt - 1);
-      outcomes.push(settleDelivery(t.deps, d!.id, { ok: false, error: `timeout ${attempt}`, retry: true }));
-      expect(delivery(d!.id)).toMatchObject({ attempts: attempt, lastError: `timeout ${attempt}` });
+      outcomes.push(await settleDelivery(t.deps, d!.id, token, { ok: false, error: `timeout ${attempt}`, retry: true }));
+      expect(delivery(d!.id)).toMatchObject({ attempts: attempt, lastError: `timeout ${attempt}`, leaseUntil: null });
     }
     expect(outcomes).toEqual(["pending", "pending", "failed"]);
-    expect(claimBatch(t.deps, 5).deliveries).toEqual([]);
+    expect((await claimBatch(t.deps, 5)).deliveries).toEqual([]);
     expect(broadcastRow(broadcastId)).toMatchObject({ sent: 0, failed: 1 });
     t.setNow(minutes(11)); // a failed delivery is never reclaimed as stale
-    expect(claimBatch(t.deps, 5).deliveries).toEqual([]);
+    expect((await claimBatch(t.deps, 5)).deliveries).toEqual([]);
   });
 
   test("a success is recorded once; a non-retryable failure fails at once; an unclaimed delivery is not settled", async () => {
     const broadcastId = await pending(3);
-    const [a, b, c] = claimBatch(t.deps, 2).deliveries.concat(claimBatch(t.deps, 2).deliveries);
-    expect(settleDelivery(t.deps, a!.id, { ok: true })).toBe("sent");
-    expect(delivery(a!.id)).toMatchObject({ status: "sent", attempts: 1, sentAt: t.now() });
-    expect(settleDelivery(t.deps, a!.id, { ok: true })).toBe("unclaimed");
-    expect(settleDelivery(t.deps, b!.id, { ok: false, error: "chat not found", retry: false })).toBe("failed");
+    const first = await claimBatch(t.deps, 2);
+    const second = await claimBatch(t.deps, 2);
+    const [a, b] = first.deliveries;
+    const [c] = second.deliveries;
+    expect(await settleDelivery(t.deps, a!.id, first.token, { ok: true })).toBe("sent");
+    expect(delivery(a!.id)).toMatchObject({ status: "sent", attempts: 1, sentAt: t.now(), claimToken: first.token, leaseUntil: null });
+    expect(await settleDelivery(t.deps, a!.id, first.token, { ok: true })).toBe("unclaimed");
+    expect(await settleDelivery(t.deps, c!.id, first.token, { ok: true })).toBe("unclaimed"); // another flush holds it
+    expect(await settleDelivery(t.deps, b!.id, first.token, { ok: false, error: "chat not found", retry: false })).toBe("failed");
     expect(delivery(b!.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "chat not found" });
     expect(broadcastRow(broadcastId)).toMatchObject({ sent: 1, failed: 1 });
-    expect(c).toBeDefined();
-    releaseClaim(t.deps, "no such token");
-    expect(delivery(c!.id).status).toBe("sending");
+    expect(await releaseClaim(t.deps, "no such token")).toBe(0);
+    expect(delivery(c!.id)).toMatchObject({ status: "sending", attempts: 0 });
   });
 
   test("releasing a claim returns its unsent deliveries to pending, untouched, and leaves sent ones alone", async () => {
     await pending(4);
-    const claim = claimBatch(t.deps, 3);
-    const other = claimBatch(t.deps, 3);
+    const claim = await claimBatch(t.deps, 3);
+    const other = await claimBatch(t.deps, 3);
     expect(other.deliveries).toHaveLength(1);
-    settleDelivery(t.deps, claim.deliveries[0]!.id, { ok: true });
-    expect(releaseClaim(t.deps, claim.token)).toBe(2);
+    await settleDelivery(t.deps, claim.deliveries[0]!.id, claim.token, { ok: true });
+    expect(await releaseClaim(t.deps, claim.token)).toBe(2);
     for (const d of claim.deliveries.slice(1)) {
-      expect(delivery(d.id)).toMatchObject({ status: "pending", claimToken: null, claimedAt: null, attempts: 0 });
+      expect(delivery(d.id)).toMatchObject({ status: "pending", claimToken: null, claimedAt: null, leaseUntil: null, attempts: 0 });
     }
     expect(delivery(claim.deliveries[0]!.id).status).toBe("sent");
     expect(delivery(other.deliveries[0]!.id)).toMatchObject({ status: "sending", claimToken: other.token });
-    expect(releaseClaim(t.deps, claim.token)).toBe(0);
-    expect(claimBatch(t.deps, 10).deliveries.map((d) => d.id)).toEqual(claim.deliveries.slice(1).map((d) => d.id));
+    expect(await releaseClaim(t.deps, claim.token)).toBe(0);
+    expect((await claimBatch(t.deps, 10)).deliveries.map((d) => d.id)).toEqual(claim.deliveries.slice(1).map((d) => d.id));
   });
 });
 

@@ -21,7 +21,7 @@ import { setWallet } from "@/domain/wallet.ts";
 import { requestWithdrawal } from "@/domain/withdrawals.ts";
 import { migrateDb, type Db } from "@/db/client.ts";
 import { and, eq, sql } from "@/db/ops.ts";
-import { adminAudit, admins, ledger, taskCompletions, withdrawals } from "@/db/schema/index.ts";
+import { adminAudit, admins, ledger, taskCompletions, users, withdrawals } from "@/db/schema/index.ts";
 import { openDeps } from "./support/deps.ts";
 import type { RaceJob, RaceJobSpec, RaceResult } from "./support/race-worker.ts";
 
@@ -35,13 +35,13 @@ let deps: Deps;
 const now = new Date("2026-03-10T12:00:00Z");
 
 let tg = 7_000_000;
-const newUser = (startParam?: string) => registerUser(deps, { tgId: tg++, firstName: "Racer" }, startParam).user;
+const newUser = async (startParam?: string) => (await registerUser(deps, { tgId: tg++, firstName: "Racer" }, startParam)).user;
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
-function fundedUser(amount: string, n: number, adminId: number) {
-  const user = newUser();
-  adjustBalance(deps, adminId, user.id, amount, "race funds");
-  setWallet(deps, getUser(deps, user.id), wallet(n));
+async function fundedUser(amount: string, n: number, adminId: number) {
+  const user = await newUser();
+  await adjustBalance(deps, adminId, user.id, amount, "race funds");
+  await setWallet(deps, await getUser(deps, user.id), wallet(n));
   return getUser(deps, user.id);
 }
 
@@ -107,23 +107,23 @@ beforeAll(async () => {
   const adminIds = Array.from({ length: WORKERS }, (_, i) =>
     db.insert(admins).values({ email: `admin${i}@race.test`, passwordHash: "unused", createdAt: now }).returning().get().id,
   );
-  const daily = createTask(deps, { kind: "daily_activity", title: "Daily", description: "", reward: usdt("0.2"), isActive: true });
-  const daily2 = createTask(deps, { kind: "daily_activity", title: "Daily 2", description: "", reward: usdt("0.3"), isActive: true });
-  const channel = createTask(deps, { kind: "follow_channel", title: "Channel", description: "", reward: usdt("0.5"), isActive: true });
+  const daily = await createTask(deps, { kind: "daily_activity", title: "Daily", description: "", reward: usdt("0.2"), isActive: true });
+  const daily2 = await createTask(deps, { kind: "daily_activity", title: "Daily 2", description: "", reward: usdt("0.3"), isActive: true });
+  const channel = await createTask(deps, { kind: "follow_channel", title: "Channel", description: "", reward: usdt("0.5"), isActive: true });
 
-  const completer = newUser();
-  const b = fundedUser("20", 1, adminIds[0]!);
+  const completer = await newUser();
+  const b = await fundedUser("20", 1, adminIds[0]!);
   const approveOnce = { userId: b.id, withdrawalId: (await requestWithdrawal(deps, b, "15")).id };
   const approveOrReject = [];
   for (const n of [2, 3, 4]) {
-    const user = fundedUser("20", n, adminIds[0]!);
+    const user = await fundedUser("20", n, adminIds[0]!);
     approveOrReject.push({ userId: user.id, withdrawalId: (await requestWithdrawal(deps, user, "12")).id, amount: usdt("12") });
   }
-  const requester = fundedUser("30", 5, adminIds[0]!).id;
-  const debited = fundedUser("25", 6, adminIds[0]!).id;
+  const requester = (await fundedUser("30", 5, adminIds[0]!)).id;
+  const debited = (await fundedUser("25", 6, adminIds[0]!)).id;
   // A referred user one daily task short of qualifying: two different daily tasks race.
-  const referrer = newUser();
-  const referred = newUser(referrer.refCode);
+  const referrer = await newUser();
+  const referred = await newUser(referrer.refCode);
   await completeTask(deps, referred, channel.id);
   s = { adminIds, dailyTask: daily.id, dailyTask2: daily2.id, completer: completer.id, approveOnce, approveOrReject, requester, debited, referrer: referrer.id, referred: referred.id };
 
@@ -153,7 +153,7 @@ afterAll(() => {
 });
 
 describe("processes racing on one SQLite file", () => {
-  test("the workers really left the barrier together", () => {
+  test("the workers really left the barrier together", async () => {
     for (const round of results) {
       // every process was waiting before the barrier opened, and none left it late
       for (const r of round) {
@@ -163,17 +163,17 @@ describe("processes racing on one SQLite file", () => {
     }
   });
 
-  test("(a) the same daily task: one completion, one credit, the rest ALREADY_COMPLETED", () => {
+  test("(a) the same daily task: one completion, one credit, the rest ALREADY_COMPLETED", async () => {
     const round = results[0]!;
     expect(winners(round)).toHaveLength(1);
     expect(codes(round)).toEqual(Array(WORKERS - 1).fill("ALREADY_COMPLETED"));
     expect(db.select().from(taskCompletions).where(eq(taskCompletions.userId, s.completer)).all()).toHaveLength(1);
     const credits = db.select().from(ledger).where(eq(ledger.userId, s.completer)).all();
     expect(credits.map((e) => [e.type, e.reason, e.amount])).toEqual([["credit", "daily_task", usdt("0.2")]]);
-    expect(getUser(deps, s.completer).balance).toBe(usdt("0.2"));
+    expect((await getUser(deps, s.completer)).balance).toBe(usdt("0.2"));
   });
 
-  test("(b) admins approving one withdrawal: one wins, the others INVALID_STATE, one audit row", () => {
+  test("(b) admins approving one withdrawal: one wins, the others INVALID_STATE, one audit row", async () => {
     const round = results[1]!;
     const won = winners(round);
     expect(won).toHaveLength(1);
@@ -187,7 +187,7 @@ describe("processes racing on one SQLite file", () => {
     expect(s.adminIds[round.indexOf(won[0]!)]).toBe(row.processedBy!);
   });
 
-  test("(c) approve against reject: one outcome, refunded at most once", () => {
+  test("(c) approve against reject: one outcome, refunded at most once", async () => {
     for (const [i, w] of s.approveOrReject.entries()) {
       const round = results[2 + i]!;
       const won = winners(round);
@@ -197,12 +197,12 @@ describe("processes racing on one SQLite file", () => {
       expect(row.status).toBe(won[0]!.value as typeof row.status);
       const refunds = db.select().from(ledger).where(and(eq(ledger.reason, "withdrawal_refund"), eq(ledger.refId, w.withdrawalId))).all();
       expect(refunds).toHaveLength(row.status === "rejected" ? 1 : 0);
-      expect(getUser(deps, w.userId).balance).toBe(usdt("20") - (row.status === "rejected" ? 0 : w.amount));
+      expect((await getUser(deps, w.userId)).balance).toBe(usdt("20") - (row.status === "rejected" ? 0 : w.amount));
       expect(db.select().from(adminAudit).where(and(eq(adminAudit.targetType, "withdrawal"), eq(adminAudit.targetId, w.withdrawalId))).all()).toHaveLength(1);
     }
   });
 
-  test("(d) one user's simultaneous withdrawals: one open request, debited once", () => {
+  test("(d) one user's simultaneous withdrawals: one open request, debited once", async () => {
     const round = results[5]!;
     const won = winners(round);
     expect(won).toHaveLength(1);
@@ -212,27 +212,27 @@ describe("processes racing on one SQLite file", () => {
     expect(rows[0]!.id).toBe(won[0]!.value as number);
     const debits = db.select().from(ledger).where(and(eq(ledger.userId, s.requester), eq(ledger.reason, "withdrawal"))).all();
     expect(debits.map((d) => d.amount)).toEqual([rows[0]!.amount]);
-    expect(getUser(deps, s.requester).balance).toBe(usdt("30") - rows[0]!.amount);
+    expect((await getUser(deps, s.requester)).balance).toBe(usdt("30") - rows[0]!.amount);
   });
 
-  test("(e) simultaneous debits never take a balance below zero", () => {
+  test("(e) simultaneous debits never take a balance below zero", async () => {
     const round = results[6]!;
     expect(winners(round)).toHaveLength(2);
     expect(codes(round)).toEqual(Array(WORKERS - 2).fill("INSUFFICIENT_BALANCE"));
-    expect(getUser(deps, s.debited).balance).toBe(usdt("5"));
+    expect((await getUser(deps, s.debited)).balance).toBe(usdt("5"));
   });
 
-  test("(f) racing qualifying completions pay the referral bonus once", () => {
+  test("(f) racing qualifying completions pay the referral bonus once", async () => {
     const round = results[7]!;
     expect(winners(round)).toHaveLength(2); // one per daily task
     expect(codes(round)).toEqual(Array(WORKERS - 2).fill("ALREADY_COMPLETED"));
     const bonuses = db.select().from(ledger).where(eq(ledger.reason, "referral_bonus")).all();
     expect(bonuses.map((b) => [b.userId, b.refId, b.amount])).toEqual([[s.referrer, s.referred, usdt("0.2")]]);
-    expect(getUser(deps, s.referrer)).toMatchObject({ balance: usdt("0.2"), qualifiedReferrals: 1 });
-    expect(getUser(deps, s.referred)).toMatchObject({ dailyTasksCompleted: 2, balance: usdt("1") });
+    expect(await getUser(deps, s.referrer)).toMatchObject({ balance: usdt("0.2"), qualifiedReferrals: 1 });
+    expect(await getUser(deps, s.referred)).toMatchObject({ dailyTasksCompleted: 2, balance: usdt("1") });
   });
 
-  test("afterwards the ledger invariant holds for every user and withdrawal", () => {
+  test("afterwards the ledger invariant holds for every user and withdrawal", async () => {
     expect(checkLedger(db).problems).toEqual([]);
     const open = db.all(sql`select user_id from withdrawals where status in ('pending', 'approved') group by user_id having count(*) > 1`);
     expect(open).toEqual([]);
@@ -242,18 +242,18 @@ describe("processes racing on one SQLite file", () => {
 describe("transactions", () => {
   let t: Deps;
   let userId: number;
-  beforeAll(() => {
+  beforeAll(async () => {
     t = openDeps(join(dir, "tx.sqlite"), now);
     migrateDb(t.db);
-    userId = registerUser(t, { tgId: 42, firstName: "Tx" }).user.id;
+    userId = (await registerUser(t, { tgId: 42, firstName: "Tx" })).user.id;
     inTransaction(t.db, (tx) => runNow(credit(ledgerIn(tx), { userId, amount: usdt("5"), reason: "admin_adjustment", at: now })));
   });
   afterAll(() => t.db.sqlite.close());
 
   const ledgerRows = () => t.db.select().from(ledger).where(eq(ledger.userId, userId)).all().length;
-  const balance = () => getUser(t, userId).balance;
+  const balance = () => t.db.select().from(users).where(eq(users.id, userId)).get()!.balance;
 
-  test("a failure midway leaves no partial write: the credit and its ledger row are both gone", () => {
+  test("a failure midway leaves no partial write: the credit and its ledger row are both gone", async () => {
     expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
     expect(() =>
       inTransaction(t.db, (tx) => {
@@ -262,10 +262,10 @@ describe("transactions", () => {
       }),
     ).toThrow("boom after the credit");
     expect([ledgerRows(), balance()]).toEqual([1, usdt("5")]);
-    expect(getUser(t, userId)).toMatchObject({ totalEarned: 0, earnedToday: 0 });
+    expect(await getUser(t, userId)).toMatchObject({ totalEarned: 0, earnedToday: 0 });
   });
 
-  test("a debit refused for lack of balance rolls back the credit before it", () => {
+  test("a debit refused for lack of balance rolls back the credit before it", async () => {
     expect(() =>
       inTransaction(t.db, (tx) => {
         runNow(credit(ledgerIn(tx), { userId, amount: usdt("1"), reason: "admin_adjustment", at: now }));

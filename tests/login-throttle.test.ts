@@ -5,6 +5,7 @@ import { createApp } from "@/api/http/app.ts";
 import type { Deps } from "@/domain/context.ts";
 import { rules } from "@/domain/rules.ts";
 import { openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 import { loginThrottle } from "@/db/schema/index.ts";
 import { adminEmail, adminPassword, jwtSecret, makeTestApp, type TestApp } from "./support/app.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -95,7 +96,8 @@ describe("sign-in throttling", () => {
   test("the count lives in the database: an app restarted on the same file still refuses", async () => {
     const t = await makeTestApp();
     for (let i = 0; i < rules.loginFailureLimit; i++) await login(t, adminEmail, "wrong");
-    const restarted: Deps = { ...t.deps, db: openDb(t.deps.config.databasePath) };
+    const db = openDb(t.deps.config.databasePath);
+    const restarted: Deps = { ...t.deps, db, store: sqliteStore(db) };
     const app = createApp(restarted, { jwtSecret });
     const body = JSON.stringify({ email: adminEmail, password: adminPassword });
     const res = await app.handle(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body }));

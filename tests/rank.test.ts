@@ -37,11 +37,11 @@ test("rank and top lists equal the ordering (score desc, then earlier id), banne
         }
         for (const category of leaderboardCategories) {
           const ordered = conn.query(`select id from users where is_banned = 0 order by ${column[category]} desc, id`).all() as { id: number }[];
-          const top = topUsers(t.deps, category, limit);
+          const top = await topUsers(t.deps, category, limit);
           expect(top.map((u) => [u.id, u.rank])).toEqual(ordered.slice(0, limit).map(({ id }, i) => [id, i + 1]));
           for (const [i, { id }] of ordered.entries()) {
             const user = t.db.select().from(users).where(eq(users.id, id)).get()!;
-            expect(rankOf(t.deps, category, user)).toBe(i + 1);
+            expect(await rankOf(t.deps, category, user)).toBe(i + 1);
           }
         }
       },

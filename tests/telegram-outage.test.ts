@@ -46,7 +46,7 @@ describe("broadcasts during a Bot API outage", () => {
   for (const kind of outages) {
     test(`${kind}: each flush stops at once, counts no try and keeps everything queued; afterwards each user gets exactly one message`, async () => {
       const people = Array.from({ length: 5 }, () => t.makeUser());
-      const { id } = queueBroadcast(t.deps, t.admin.id, "Outage drill");
+      const { id } = await queueBroadcast(t.deps, t.admin.id, "Outage drill");
       tg.goDown(kind);
       for (let run = 0; run < 4; run++) {
         const report = await flushBroadcasts(t.deps, bot.api, options);
@@ -67,7 +67,7 @@ describe("broadcasts during a Bot API outage", () => {
 
   test("an outage in the middle of a batch keeps what was sent and puts back the rest, the failed one included", async () => {
     for (let i = 0; i < 4; i++) t.makeUser();
-    const { id } = queueBroadcast(t.deps, t.admin.id, "Half and half");
+    const { id } = await queueBroadcast(t.deps, t.admin.id, "Half and half");
     let sends = 0;
     tg.failWhen((c) => (c.method === "sendMessage" && ++sends >= 3 ? { error_code: 503, description: "Service Unavailable" } : undefined));
     const report = await flushBroadcasts(t.deps, bot.api, options);
@@ -83,7 +83,7 @@ describe("broadcasts during a Bot API outage", () => {
       : Number(c.body.chat_id) === blocked.tgId ? { error_code: 403, description: "Forbidden: bot was blocked by the user" }
       : undefined,
     );
-    const { id } = queueBroadcast(t.deps, t.admin.id, "Per-user answers");
+    const { id } = await queueBroadcast(t.deps, t.admin.id, "Per-user answers");
     const report = await flushBroadcasts(t.deps, bot.api, options);
     expect(report).toMatchObject({ sent: 1, failed: 1, blocked: 1, retried: 0, stoppedByOutage: false });
     const byUser = new Map(deliveriesOf(id).map((d) => [d.userId, d]));
@@ -94,7 +94,7 @@ describe("broadcasts during a Bot API outage", () => {
 
   test("the scheduler backs off after an outage: flushes in the wait answer at once and make no call", async () => {
     for (let i = 0; i < 3; i++) t.makeUser();
-    queueBroadcast(t.deps, t.admin.id, "Backing off");
+    await queueBroadcast(t.deps, t.admin.id, "Backing off");
     const scheduler = broadcastScheduler(t.deps, bot.api, { log, backoff: quickBackoff });
     tg.goDown("5xx");
     const first = await scheduler.flush();
@@ -117,7 +117,7 @@ describe("broadcasts during a Bot API outage", () => {
 
   test("a stop cuts a flush that waits on a hanging Telegram short and puts its deliveries back untried", async () => {
     for (let i = 0; i < 3; i++) t.makeUser();
-    const { id } = queueBroadcast(t.deps, t.admin.id, "Stopping midway");
+    const { id } = await queueBroadcast(t.deps, t.admin.id, "Stopping midway");
     const scheduler = broadcastScheduler(t.deps, bot.api, { log, backoff: quickBackoff });
     tg.goDown("hang");
     const flushing = scheduler.flush();

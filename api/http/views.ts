@@ -53,7 +53,7 @@ export function completionView(deps: Deps, done: Awaited<ReturnType<typeof compl
 }
 
 /** What opening a link task answers: when it counts as opened and when its reward can be claimed. */
-export const taskOpenView = (o: ReturnType<typeof openTask>) => ({
+export const taskOpenView = (o: Awaited<ReturnType<typeof openTask>>) => ({
   taskId: o.task.id,
   openedAt: o.openedAt,
   claimableAt: o.claimableAt,
@@ -143,8 +143,8 @@ export function leaderboardView(deps: Deps, category: LeaderboardCategory, u: Us
 }
 
 /** The first `limit` of a ranking, as the mini app and the admin panel both show it. */
-export function leaderboardEntries(deps: Deps, category: LeaderboardCategory, limit: number) {
-  return topUsers(deps, category, limit).map((u) => leaderboardView(deps, category, u));
+export async function leaderboardEntries(deps: Deps, category: LeaderboardCategory, limit: number) {
+  return (await topUsers(deps, category, limit)).map((u) => leaderboardView(deps, category, u));
 }
 
 export function referralSummaryView(deps: Deps, u: User) {
@@ -161,12 +161,12 @@ export function referralSummaryView(deps: Deps, u: User) {
 }
 
 /** A user's referrals as the admin panel shows them. */
-export function adminReferralsView(deps: Deps, u: User) {
+export async function adminReferralsView(deps: Deps, u: User) {
   return {
     qualifiedCount: u.qualifiedReferrals,
     totalInvited: u.totalInvited,
     referralLink: referralLink(deps, u.refCode),
-    recentReferrals: recentReferrals(deps, u.id, 10).map((r) => ({
+    recentReferrals: (await recentReferrals(deps, u.id, 10)).map((r) => ({
       id: r.id,
       username: r.username,
       firstName: r.firstName,
@@ -177,12 +177,12 @@ export function adminReferralsView(deps: Deps, u: User) {
 }
 
 /** A user's activity as the admin panel shows it. */
-export function adminActivityView(deps: Deps, u: User) {
+export async function adminActivityView(deps: Deps, u: User) {
   return {
     currentStreak: effectiveStreak(u, utcDay(deps.clock())),
     tasksCompleted: u.tasksCompleted,
     lastActivity: u.lastActivityAt,
-    recentActivity: userLedger(deps, u.id, 10).map(adminActivityItemView),
+    recentActivity: (await userLedger(deps, u.id, 10)).map(adminActivityItemView),
   };
 }
 

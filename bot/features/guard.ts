@@ -8,12 +8,12 @@ import { texts } from "@/bot/texts.ts";
 export function guard(deps: Deps) {
   const composer = new Composer();
   composer.on("message", async (ctx, next) => {
-    const user = findUserByTgId(deps, ctx.from.id);
+    const user = await findUserByTgId(deps, ctx.from.id);
     if (user?.isBanned) {
       await ctx.reply(texts.banned);
       return;
     }
-    if (user && !user.isActive) setReachable(deps, user.tgId, true);
+    if (user && !user.isActive) await setReachable(deps, user.tgId, true);
     await next();
   });
   return composer;

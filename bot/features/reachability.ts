@@ -6,10 +6,10 @@ import { setReachable } from "@/domain/users.ts";
 
 export function reachability(deps: Deps) {
   const composer = new Composer();
-  composer.on("my_chat_member", (ctx) => {
+  composer.on("my_chat_member", async (ctx) => {
     if (ctx.chat.type !== "private") return;
     const status = ctx.myChatMember.new_chat_member.status;
-    setReachable(deps, ctx.myChatMember.from.id, status !== "kicked" && status !== "left");
+    await setReachable(deps, ctx.myChatMember.from.id, status !== "kicked" && status !== "left");
   });
   return composer;
 }

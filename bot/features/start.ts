@@ -10,7 +10,7 @@ export function start(deps: Deps) {
   const composer = new Composer();
   composer.command("start", async (ctx) => {
     if (!ctx.from || ctx.chat.type !== "private") return;
-    const { user, created } = registerUser(
+    const { user, created } = await registerUser(
       deps,
       { tgId: ctx.from.id, firstName: ctx.from.first_name, lastName: ctx.from.last_name, username: ctx.from.username },
       ctx.match || undefined,

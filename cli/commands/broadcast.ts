@@ -94,7 +94,9 @@ const flush = new Command("flush")
 Needs the bot running on the server (BOT_TOKEN set); in demo mode it fails
 with BOT_NOT_RUNNING. The server also flushes by itself every
 BROADCAST_INTERVAL seconds; set BROADCAST_INTERVAL=0 to leave the pace to
-cron. A Telegram 429 stops the batch; the answer says when to resume.
+cron. While it is set, one batch per interval goes out across every server
+on the database: a flush within it sends nothing and says when the next
+may start. A Telegram 429 stops the batch; the answer says when to resume.
 When the Bot API cannot be reached (network error, timeout, 5xx) the batch
 stops, every delivery stays queued without using up a try, and the command
 exits 5; the server waits a little longer after each such failure.
@@ -110,9 +112,10 @@ Examples:
     emit(report, opts, (r) => {
       const summary = `Claimed ${r.claimed}: sent ${r.sent}, retry later ${r.retried}, blocked ${r.blocked}, failed ${r.failed}; ${r.leftQueued} still queued.`;
       const limited = r.stoppedByRateLimit ? `\n${colors.yellow(`Telegram rate limit: stopped; sending resumes in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
+      const paced = r.stoppedByPace ? `\n${colors.yellow(`Not yet: a batch started less than BROADCAST_INTERVAL ago, here or on another server; the next may start in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
       const rows = r.results.map((d) => [d.deliveryId, d.tgId, d.outcome === "sent" ? colors.green("sent") : colors.yellow(d.outcome), [why[d.outcome], d.error].filter(Boolean).join(": ")]);
-      const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : r.stoppedByOutage ? "" : "\nNothing was queued.";
-      return `${summary}${limited}${detail}`;
+      const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : r.stoppedByOutage || r.stoppedByPace ? "" : "\nNothing was queued.";
+      return `${summary}${limited}${paced}${detail}`;
     });
     // Cron and scripts must see that nothing could go out, so this is never a success.
     if (report.stoppedByOutage) {

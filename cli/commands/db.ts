@@ -1,27 +1,42 @@
-// refbot db migrate | check | backup: maintenance on the local SQLite file.
+// refbot db migrate | check | backup | copy-to-postgres: maintenance on the local SQLite file, and
+// on a PostgreSQL database where one is named.
 import { existsSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { CliError } from "@/cli/errors.ts";
-import { dbOption, existingDatabase, localConfig, localNote } from "@/cli/local.ts";
+import { CliError, usageError } from "@/cli/errors.ts";
+import { dbOption, dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, postgresUrl, shownUrl } from "@/cli/local.ts";
 import { jsonOption, parse } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { emit } from "@/cli/output/print.ts";
 import { table } from "@/cli/output/table.ts";
+import type { TableCopy } from "@/db/pg/copy-from-sqlite.ts";
+import type { LedgerCheck } from "@/domain/ledger-check.ts";
 
 const jsonOnly = z.object({ db: z.string().optional(), json: z.boolean().optional() });
 
 // Loaded inside the actions: the API commands should not load the database layer.
 const database = () => import("@/db/client.ts");
+const postgres = () => import("@/db/pg/client.ts");
+const ledgerCheck = () => import("@/domain/ledger-check.ts");
+
+const migrationSummary = (r: { where: string; applied: number; total: number }) =>
+  r.applied ? `Applied ${r.applied} migration(s) to ${r.where}; ${r.total} in all.` : `${r.where} is up to date (${r.total} migrations).`;
 
 const migrate = new Command("migrate")
   .description("(server: local database) apply pending migrations (creates the file if missing)")
-  .option(...dbOption)
+  .option(...dbOrUrlOption)
   .option(...jsonOption)
-  .addHelpText("after", `\n${localNote}\n\`npm start\` migrates by itself; this is for upgrades done before a restart.\n\nExample:\n  $ refbot db migrate --db /srv/refbot/data/refbot.sqlite`)
+  .addHelpText("after", `\n${localNote}\n\`npm start\` migrates by itself; this is for upgrades done before a restart.\nGiven a postgres:// URL (--db or DATABASE_URL), applies the PostgreSQL migrations there.\n\nExamples:\n  $ refbot db migrate --db /srv/refbot/data/refbot.sqlite\n  $ refbot db migrate --db postgres://refbot@db.internal/refbot`)
   .action(async (rawOptions, command: Command) => {
     const opts = parse(jsonOnly, rawOptions);
+    const url = postgresTarget(command);
+    if (url) {
+      const { migratePg } = await postgres();
+      const { applied, total } = await onPostgres(url, () => migratePg(url));
+      emit({ databaseUrl: shownUrl(url), applied, total }, opts, (r) => migrationSummary({ where: r.databaseUrl, ...r }));
+      return;
+    }
     const { databasePath, synchronous } = localConfig(command);
     const { openDb, migrateDb } = await database();
     const db = openDb(databasePath, { synchronous });
@@ -31,44 +46,80 @@ const migrate = new Command("migrate")
       const before = count();
       migrateDb(db);
       const after = count();
-      emit({ databasePath, applied: after - before, total: after }, opts, (r) => (r.applied ? `Applied ${r.applied} migration(s) to ${r.databasePath}; ${r.total} in all.` : `${r.databasePath} is up to date (${r.total} migrations).`));
+      emit({ databasePath, applied: after - before, total: after }, opts, (r) => migrationSummary({ where: r.databasePath, ...r }));
     } finally {
       db.sqlite.close();
     }
   });
 
+/**
+ * Runs `work` on the PostgreSQL database at `url`; a failure there becomes one line naming the
+ * database and the server's or the driver's reason, instead of drizzle's statement text.
+ */
+async function onPostgres<T>(url: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const driverError = [error, error instanceof Error ? error.cause : undefined].find(
+      (e): e is Error & { errno?: string; code?: string } => e instanceof Error && e.name === "PostgresError",
+    );
+    if (!driverError) throw error;
+    throw new CliError(`PostgreSQL at ${shownUrl(url)}: ${driverError.message} (${driverError.errno ?? driverError.code})`);
+  }
+}
+
+async function checkSqlite(databasePath: string): Promise<LedgerCheck> {
+  const { openDb } = await database();
+  const { checkLedger } = await ledgerCheck();
+  const db = openDb(databasePath, { readonly: true });
+  try {
+    return checkLedger(db);
+  } finally {
+    db.sqlite.close();
+  }
+}
+
+/** The ledger check of the PostgreSQL database at `url`, on a connection of its own. */
+async function checkPostgres(url: string): Promise<LedgerCheck> {
+  const { openPg } = await postgres();
+  const { checkLedgerPg } = await ledgerCheck();
+  const db = openPg(url, { max: 1 });
+  try {
+    return await onPostgres(url, () => checkLedgerPg(db));
+  } finally {
+    await db.$client.close();
+  }
+}
+
+const ledgerText = (r: LedgerCheck) =>
+  r.problems.length === 0
+    ? `${colors.green("ok")}: ${r.users} users, every balance matches its ledger.`
+    : table(["KIND", "ID", "DETAIL"], r.problems.map((p) => [p.kind, p.id, p.detail]));
+
+const ledgerFailure = (r: LedgerCheck, where: string) => new CliError(`${r.problems.length} ledger problem(s) in ${r.users} users of ${where}`);
+
 const check = new Command("check")
   .description("(server: local database) verify the ledger: every balance equals credits minus debits")
-  .option(...dbOption)
+  .option(...dbOrUrlOption)
   .option(...jsonOption)
   .addHelpText("after", `
 ${localNote}
 Also checks that no balance is negative and that each withdrawal has one
 debit and the right refunds. Read-only, safe while the server runs; exits 1
-when anything is wrong, listing each problem.
+when anything is wrong, listing each problem. Given a postgres:// URL (--db
+or DATABASE_URL), checks that PostgreSQL database.
 
-Example:
-  $ refbot db check --db /srv/refbot/data/refbot.sqlite`)
+Examples:
+  $ refbot db check --db /srv/refbot/data/refbot.sqlite
+  $ DATABASE_URL=postgres://refbot@db.internal/refbot refbot db check`)
   .action(async (rawOptions, command: Command) => {
     const opts = parse(jsonOnly, rawOptions);
-    const databasePath = existingDatabase(command);
-    const { openDb } = await database();
-    const { checkLedger } = await import("@/domain/ledger-check.ts");
-    const db = openDb(databasePath, { readonly: true });
-    const result = (() => {
-      try {
-        return checkLedger(db);
-      } finally {
-        db.sqlite.close();
-      }
-    })();
+    const url = postgresTarget(command);
+    const where = url ? shownUrl(url) : existingDatabase(command);
+    const result = url ? await checkPostgres(url) : await checkSqlite(where);
     const ok = result.problems.length === 0;
-    emit({ databasePath, ok, ...result }, opts, (r) =>
-      r.ok
-        ? `${colors.green("ok")}: ${r.users} users, every balance matches its ledger.`
-        : table(["KIND", "ID", "DETAIL"], r.problems.map((p) => [p.kind, p.id, p.detail])),
-    );
-    if (!ok) throw new CliError(`${result.problems.length} ledger problem(s) in ${result.users} users of ${databasePath}`);
+    emit({ [url ? "databaseUrl" : "databasePath"]: where, ok, ...result }, opts, ledgerText);
+    if (!ok) throw ledgerFailure(result, where);
   });
 
 const backup = new Command("backup")
@@ -116,8 +167,56 @@ Examples:
     emit({ source, backup: target, bytes }, opts, (r) => `Backed up ${r.source} to ${r.backup} (${(r.bytes / 1024).toFixed(0)} KiB, integrity ok).`);
   });
 
+const copyToPostgres = new Command("copy-to-postgres")
+  .description("(server: local database) copy the SQLite database into an empty PostgreSQL database, then check its ledger")
+  .option("--from <file>", "SQLite file (default: DATABASE_PATH, else data/refbot.sqlite)")
+  .option("--to <url>", "postgres:// URL of the database to fill (default: DATABASE_URL)")
+  .option(...jsonOption)
+  .addHelpText("after", `
+${localNote}
+Migrates the PostgreSQL database, copies every table in one transaction (ids
+kept; all or nothing), moves each id sequence past the copied ids, then runs
+the ledger check on the copy. Refuses a database that already holds refbot
+rows: it never merges. Stop the server first: what it writes after the copy
+starts is not copied. Exits 1 when refused, or when the check finds problems.
+
+Example:
+  $ refbot db copy-to-postgres --from /srv/refbot/data/refbot.sqlite --to postgres://refbot@db.internal/refbot`)
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ from: z.string().optional(), to: z.string().optional(), json: z.boolean().optional() }), rawOptions);
+    const to = opts.to ?? (process.env.DATABASE_URL || undefined);
+    if (to === undefined) throw usageError("--to: give the PostgreSQL database's postgres:// URL, or set DATABASE_URL");
+    const url = postgresUrl(to, opts.to === undefined ? "DATABASE_URL" : "--to");
+    const from = existingDatabase(command, "from");
+    const { openDb } = await database();
+    const { copySqliteToPg, NothingCopied } = await import("@/db/pg/copy-from-sqlite.ts");
+    // Each page is read once, in order: SQLite's usual large page cache would only hold memory.
+    const source = openDb(from, { readonly: true, cacheMb: 8 });
+    // A large copy takes minutes: at a terminal, each table is reported as it is done.
+    const progress = process.stderr.isTTY ? (t: TableCopy) => process.stderr.write(`${t.table}: ${t.rows} rows in ${t.ms} ms\n`) : undefined;
+    const report = await onPostgres(url, () => copySqliteToPg(source, url, { onTable: progress }))
+      .catch((error: unknown) => {
+        throw error instanceof NothingCopied ? new CliError(`${error.message}; nothing was copied`) : error;
+      })
+      .finally(() => source.sqlite.close());
+    const checkStarted = performance.now();
+    const result = await checkPostgres(url);
+    const checkMs = Math.round(performance.now() - checkStarted);
+    const ok = result.problems.length === 0;
+    const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
+    emit({ from, to: shownUrl(url), ...report, rows, check: { ok, ms: checkMs, ...result } }, opts, (r) =>
+      [
+        table(["TABLE", "ROWS", "TIME"], r.tables.map((t) => [t.table, t.rows, `${t.ms} ms`]), { align: ["left", "right", "right"] }),
+        `Copied ${r.rows} rows in ${r.tables.length} tables from ${r.from} to ${r.to} in ${r.ms} ms (${r.migrationsApplied} migration(s) applied first).`,
+        `Ledger check of the copy (${r.check.ms} ms): ${ledgerText(r.check)}`,
+      ].join("\n"),
+    );
+    if (!ok) throw ledgerFailure(result, `the copy at ${shownUrl(url)} (\`refbot db check --db ${from}\` tells whether the SQLite file has them too)`);
+  });
+
 export const dbCommand = new Command("db")
-  .description("migrate, check the ledger, back up")
+  .description("migrate, check the ledger, back up, copy to PostgreSQL")
   .addCommand(migrate)
   .addCommand(check)
-  .addCommand(backup);
+  .addCommand(backup)
+  .addCommand(copyToPostgres);

@@ -28,13 +28,22 @@ export type PgDb = ReturnType<typeof openPg>;
  * Applies the migrations that have not run yet, all in one transaction. Instances starting
  * together queue on an advisory lock, or two of them would both find a migration missing and the
  * second would fail on the tables the first created. One connection, so the lock it takes covers
- * the migrator's statements; closing it releases the lock, whatever happened.
+ * the migrator's statements; closing it releases the lock, whatever happened. Answers how many
+ * migrations this call applied and how many the database now has (counted under the lock, so
+ * another instance's cannot mix in).
  */
-export async function migratePg(url: string): Promise<void> {
+export async function migratePg(url: string): Promise<{ applied: number; total: number }> {
   const client = pgClient(url, { max: 1 });
+  const count = async (): Promise<number> => {
+    const [{ table }] = await client`select to_regclass('drizzle.__drizzle_migrations') is not null as table`;
+    return table ? (await client`select count(*)::int as n from drizzle.__drizzle_migrations`)[0].n : 0;
+  };
   try {
     await client`select pg_advisory_lock(hashtext('refbot.migrate'))`;
+    const before = await count();
     await migrate(drizzle({ client }), { migrationsFolder: pgMigrationsFolder });
+    const total = await count();
+    return { applied: total - before, total };
   } finally {
     await client.close();
   }

@@ -1,6 +1,9 @@
 // Broadcast messages and one delivery row per recipient. A flush claims pending rows with a
-// conditional update, so two flushes never take the same row.
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+// conditional update, so two flushes never take the same row; a claim is a lease (claim_token
+// holds it until lease_until), so the deliveries of a flush that died go to a later one. The
+// pace row says when the next batch may start, for every server on the database at once.
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
 
@@ -26,6 +29,7 @@ export const broadcastDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     claimToken: text("claim_token"),
     claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
     lastError: text("last_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
@@ -39,4 +43,15 @@ export const broadcastDeliveries = sqliteTable(
   ],
 );
 
+/** One row: when the next batch of any flush, from any server or cron, may start. */
+export const broadcastPace = sqliteTable(
+  "broadcast_pace",
+  {
+    id: integer("id").primaryKey().default(1),
+    nextBatchAt: integer("next_batch_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [check("broadcast_pace_one_row", sql`${t.id} = 1`)],
+);
+
 export type Broadcast = typeof broadcasts.$inferSelect;
+export type BroadcastDelivery = typeof broadcastDeliveries.$inferSelect;

@@ -1,7 +1,29 @@
-// The admins statements on SQLite.
+// The admin accounts' statements on SQLite.
 import type { Db } from "@/db/client.ts";
+import { eq, sql } from "@/db/ops.ts";
+import { admins } from "@/db/schema/index.ts";
 import type { AdminStatements } from "@/domain/statements/admins.ts";
+import { loginThrottleStatements } from "./login-throttle.ts";
 
-export function adminStatements(_db: Db): AdminStatements {
-  return {};
+export function adminStatements(db: Db): AdminStatements {
+  const raiseTokenVersion = sql`${admins.tokenVersion} + 1`;
+  return {
+    *byEmail(email) {
+      return db.select().from(admins).where(eq(admins.email, email)).get();
+    },
+    *byId(id) {
+      return db.select().from(admins).where(eq(admins.id, id)).get();
+    },
+    *insert(values) {
+      // The e-mail's is the only unique index a new admin can meet.
+      return db.insert(admins).values(values).onConflictDoNothing().returning().get() ?? null;
+    },
+    *setPassword(id, passwordHash) {
+      return db.update(admins).set({ passwordHash, tokenVersion: raiseTokenVersion }).where(eq(admins.id, id)).returning().get();
+    },
+    *revokeTokens(id) {
+      db.update(admins).set({ tokenVersion: raiseTokenVersion }).where(eq(admins.id, id)).run();
+    },
+    throttle: loginThrottleStatements(db),
+  };
 }

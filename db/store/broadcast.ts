@@ -1,7 +1,87 @@
-// The broadcast statements on SQLite.
+// The broadcast statements on SQLite. Every program runs in one IMMEDIATE transaction, which
+// holds the database's write lock from its start: claims and turns from several processes on the
+// file simply take turns, so nothing here needs to skip or wait for a row.
 import type { Db } from "@/db/client.ts";
-import type { BroadcastStatements } from "@/domain/statements/broadcast.ts";
+import { and, desc, eq, lte, sql } from "@/db/ops.ts";
+import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
+import { changedRows } from "@/domain/context.ts";
+import type { BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
-export function broadcastStatements(_db: Db): BroadcastStatements {
-  return {};
+const held = (id: number, token: string) =>
+  and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
+
+export function broadcastStatements(db: Db): BroadcastStatements {
+  return {
+    *insert(values) {
+      return db.insert(broadcasts).values(values).returning().get();
+    },
+    *queueToEveryone(broadcastId) {
+      return changedRows(
+        db.run(sql`
+          insert into broadcast_deliveries (broadcast_id, user_id, status, attempts)
+          select ${broadcastId}, id, 'pending', 0 from users where is_active = 1 and is_banned = 0`),
+      );
+    },
+    *setTotal(broadcastId, total) {
+      db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)).run();
+    },
+    *list(limit) {
+      return db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit).all();
+    },
+    *queued() {
+      return db.select({ n: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)` }).from(broadcasts).get()!.n;
+    },
+    *takeTurn(now, next) {
+      const taken = db
+        .insert(broadcastPace)
+        .values({ nextBatchAt: next })
+        .onConflictDoUpdate({ target: broadcastPace.id, set: { nextBatchAt: next }, setWhere: lte(broadcastPace.nextBatchAt, now) })
+        .returning()
+        .get();
+      return taken !== undefined;
+    },
+    *nextTurn() {
+      return db.select().from(broadcastPace).get()?.nextBatchAt;
+    },
+    *giveTurnBack(now) {
+      db.update(broadcastPace).set({ nextBatchAt: now }).run();
+    },
+    *claim({ token, now, leaseUntil, limit }) {
+      // Two index ranges joined, not one OR: each is a short run of (status, id) entries however
+      // many sent rows the table holds.
+      db.run(sql`
+        update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now.getTime()}, lease_until = ${leaseUntil.getTime()}
+        where id in (
+          select id from broadcast_deliveries where status = 'pending'
+          union all
+          select id from broadcast_deliveries where status = 'sending' and lease_until < ${now.getTime()}
+          order by id limit ${limit})`);
+      return db.all<ClaimedDelivery>(sql`
+        select d.id, d.broadcast_id as broadcastId, d.user_id as userId, u.tg_id as tgId, b.message, d.attempts
+        from broadcast_deliveries d
+        join users u on u.id = d.user_id
+        join broadcasts b on b.id = d.broadcast_id
+        where d.claim_token = ${token} and d.status = 'sending'
+        order by d.id`);
+    },
+    *held(id, token) {
+      return db.select({ broadcastId: broadcastDeliveries.broadcastId, attempts: broadcastDeliveries.attempts }).from(broadcastDeliveries).where(held(id, token)).get();
+    },
+    *settle(id, token, set) {
+      return changedRows(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).run()) === 1;
+    },
+    *count(broadcastId, outcome) {
+      const column = broadcasts[outcome];
+      db.update(broadcasts).set({ [outcome]: sql`${column} + 1` }).where(eq(broadcasts.id, broadcastId)).run();
+    },
+    *release(token) {
+      return changedRows(
+        db
+          .update(broadcastDeliveries)
+          .set({ status: "pending", claimToken: null, claimedAt: null, leaseUntil: null })
+          .where(and(eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending")))
+          .run(),
+      );
+    },
+  };
 }

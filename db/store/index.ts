@@ -3,6 +3,7 @@
 import type { Db } from "@/db/client.ts";
 import { prepared } from "@/db/prepared.ts";
 import { inTransaction } from "@/domain/context.ts";
+import { groupCommit } from "@/domain/write-queue.ts";
 import { runNow, type Statements, type Store } from "@/domain/store.ts";
 import { userStatements } from "./users.ts";
 import { taskStatements } from "./tasks.ts";
@@ -11,6 +12,9 @@ import { adminUserStatements } from "./admin-users.ts";
 import { insightStatements } from "./insights.ts";
 import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
+import { sqliteChanges } from "./changes.ts";
+import { counterStatements } from "./counters.ts";
+import { referralStatements } from "./referrals.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 
@@ -22,6 +26,8 @@ export function sqliteStatements(db: Db): Statements {
     withdrawals: withdrawalStatements(db),
     users: userStatements(db),
     tasks: taskStatements(db),
+    referrals: referralStatements(db),
+    counters: counterStatements(db.$client),
     admins: adminStatements(db),
     adminUsers: adminUserStatements(db),
     insights: insightStatements(db),
@@ -29,11 +35,16 @@ export function sqliteStatements(db: Db): Statements {
   }));
 }
 
+/** One Store per connection: its caches and change listeners belong to that connection. */
 export function sqliteStore(db: Db): Store {
-  const statements = sqliteStatements(db);
-  return {
-    engine: "sqlite",
-    transaction: async (program) => inTransaction(db, () => runNow(program(statements))),
-    read: async (program) => runNow(program(statements)),
-  };
+  return prepared(db, "store", () => {
+    const statements = sqliteStatements(db);
+    return {
+      engine: "sqlite",
+      transaction: async (program, options) =>
+        options?.grouped ? groupCommit(db, () => runNow(program(statements))) : inTransaction(db, () => runNow(program(statements))),
+      read: async (program) => runNow(program(statements)),
+      changes: sqliteChanges(db),
+    };
+  });
 }

@@ -1,7 +1,39 @@
-// The insights statements on SQLite.
+// The dashboard's statements on SQLite.
 import type { Db } from "@/db/client.ts";
+import { and, asc, desc, eq, gte, lte } from "@/db/ops.ts";
+import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/schema/index.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
+import { rankStatements } from "./ranks.ts";
 
-export function insightStatements(_db: Db): InsightStatements {
-  return {};
+export function insightStatements(db: Db): InsightStatements {
+  return {
+    *counters() {
+      return db.select().from(counters).all();
+    },
+    *days(first, last) {
+      return db.select().from(dailyStats).where(and(gte(dailyStats.day, first), lte(dailyStats.day, last))).all();
+    },
+    *tasksByCompletions() {
+      return db.select().from(tasks).orderBy(desc(tasks.completionCount), asc(tasks.id)).all();
+    },
+    *auditLog(limit) {
+      return db
+        .select({
+          id: adminAudit.id,
+          adminId: adminAudit.adminId,
+          adminEmail: admins.email,
+          action: adminAudit.action,
+          targetType: adminAudit.targetType,
+          targetId: adminAudit.targetId,
+          detail: adminAudit.detail,
+          createdAt: adminAudit.createdAt,
+        })
+        .from(adminAudit)
+        .leftJoin(admins, eq(admins.id, adminAudit.adminId))
+        .orderBy(desc(adminAudit.id))
+        .limit(limit)
+        .all();
+    },
+    ranks: rankStatements(db),
+  };
 }

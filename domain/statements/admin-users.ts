@@ -1,7 +1,20 @@
-// The statements the admin-users rules need from an engine.
+// The statements the admin-users rules (admin-users.ts) need from an engine.
+import type { LedgerEntry, User } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
+/** The text keys a search matches a prefix of, each lower-cased and indexed so. */
+export type SearchKey = "username" | "wallet";
+
 export type AdminUserStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  userById(id: number): Op<User | undefined>;
+  userByTgId(tgId: number): Op<User | undefined>;
+  /** Newest first; only ids below `before` when given. */
+  newestUsers(limit: number, before?: number): Op<User[]>;
+  /** Users whose lower-cased key lies in [from, to), compared code point by code point, in that order. */
+  usersInRange(key: SearchKey, from: string, to: string, limit: number): Op<User[]>;
+  /** The user as changed, or undefined when there is none. */
+  setBanned(id: number, banned: boolean, reason: string | null): Op<User | undefined>;
+  ledgerEntry(id: number): Op<LedgerEntry | undefined>;
+  /** A user's ledger, newest first. */
+  ledgerOf(userId: number, limit: number): Op<LedgerEntry[]>;
 };

@@ -1,7 +1,17 @@
-// The statements the admins rules need from an engine.
+// The statements the admin accounts (admins.ts) and their sign-in throttle need from an engine.
+import type { Admin } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
+import type { LoginThrottleStatements } from "./login-throttle.ts";
 
 export type AdminStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  /** `email` already normalised, as it is stored. */
+  byEmail(email: string): Op<Admin | undefined>;
+  byId(id: number): Op<Admin | undefined>;
+  /** The new admin, or null when the e-mail is taken (its unique index decides, not a read before). */
+  insert(values: Pick<Admin, "email" | "passwordHash" | "createdAt">): Op<Admin | null>;
+  /** Replaces the password hash and raises the token version, which revokes every token issued before. */
+  setPassword(id: number, passwordHash: string): Op<Admin | undefined>;
+  /** Raises the token version: every token issued before stops working. */
+  revokeTokens(id: number): Op<void>;
+  throttle: LoginThrottleStatements;
 };

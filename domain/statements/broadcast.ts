@@ -1,7 +1,47 @@
-// The statements the broadcast rules need from an engine.
+// The statements the broadcast queue (broadcast.ts) needs from an engine.
+import type { Broadcast, BroadcastDelivery } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
+/** A delivery a flush holds, with where it goes and what it says. */
+export type ClaimedDelivery = Pick<BroadcastDelivery, "id" | "broadcastId" | "userId" | "attempts"> & { tgId: number; message: string };
+
+/** What a settled delivery becomes; the fields left out stay as they are. */
+export type Settlement = Pick<BroadcastDelivery, "status" | "attempts"> & Partial<Pick<BroadcastDelivery, "lastError" | "sentAt" | "claimToken">>;
+
 export type BroadcastStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  insert(values: Pick<Broadcast, "message" | "createdBy" | "createdAt">): Op<Broadcast>;
+  /**
+   * One pending delivery for each active, non-banned user, in one set-based statement however
+   * many users there are; answers how many were queued.
+   */
+  queueToEveryone(broadcastId: number): Op<number>;
+  setTotal(broadcastId: number, total: number): Op<void>;
+  /** Newest first. */
+  list(limit: number): Op<Broadcast[]>;
+  /** Deliveries of every broadcast still waiting, from the broadcasts' counters. */
+  queued(): Op<number>;
+
+  /**
+   * Takes the fleet's turn to start a batch at `now` if it is due, moving the next turn to
+   * `next`: one conditional write, so of flushes asking at once only one gets it.
+   */
+  takeTurn(now: Date, next: Date): Op<boolean>;
+  /** When the next batch may start; undefined before the first batch ever. */
+  nextTurn(): Op<Date | undefined>;
+  /** Makes the turn due again at `now`, for a flush that found nothing to send. */
+  giveTurnBack(now: Date): Op<void>;
+
+  /**
+   * Leases up to `limit` deliveries to `token` until `leaseUntil`: pending ones, and those whose
+   * lease ran out before `now` (their flush died). Rows another flush is claiming are skipped,
+   * never waited for or taken twice. Ordered by id.
+   */
+  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number }): Op<ClaimedDelivery[]>;
+  /** The delivery while `token` still holds it. */
+  held(id: number, token: string): Op<Pick<BroadcastDelivery, "broadcastId" | "attempts"> | undefined>;
+  /** Ends the lease with the outcome, if `token` still holds it; answers whether it did. */
+  settle(id: number, token: string, set: Settlement): Op<boolean>;
+  count(broadcastId: number, outcome: "sent" | "failed"): Op<void>;
+  /** Puts what `token` still holds back to pending, attempts untouched; answers how many. */
+  release(token: string): Op<number>;
 };

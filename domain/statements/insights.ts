@@ -1,7 +1,21 @@
-// The statements the insights rules need from an engine.
+// The statements the dashboard figures (stats.ts) and the leaderboards need from an engine.
+import type { adminAudit, counters, dailyStats, Task } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
+import type { RankStatements } from "./ranks.ts";
+
+export type CounterRow = typeof counters.$inferSelect;
+export type DailyStatsRow = typeof dailyStats.$inferSelect;
+
+/** An audit row with the e-mail of the admin who acted (none for the system's own actions). */
+export type AuditLogRow = typeof adminAudit.$inferSelect & { adminEmail: string | null };
 
 export type InsightStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  counters(): Op<CounterRow[]>;
+  /** The rows of the UTC days from `first` to `last`, both included (days with no row have none). */
+  days(first: string, last: string): Op<DailyStatsRow[]>;
+  /** Every task, most completed first, ties by id. */
+  tasksByCompletions(): Op<Task[]>;
+  /** The latest `limit` audit rows, newest first. */
+  auditLog(limit: number): Op<AuditLogRow[]>;
+  ranks: RankStatements;
 };

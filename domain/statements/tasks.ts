@@ -1,7 +1,36 @@
-// The statements the tasks rules need from an engine.
+// The statements tasks, their completion and link opens (tasks.ts, task-opens.ts) need.
+import type { Task } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
+export type NewTask = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive" | "url" | "waitSeconds" | "createdAt">;
+
+/** The user's completions and link opens in today's period and the "once" period. */
+export type UserTaskProgress = {
+  done: { taskId: number; day: string }[];
+  opened: { taskId: number; period: string; openedAt: Date }[];
+};
+
+export type CompletionChange = { userId: number; at: Date; today: string; yesterday: string; isDaily: boolean; isChannel: boolean };
+
 export type TaskStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  byId(id: number): Op<Task | undefined>;
+  all(): Op<Task[]>;
+  active(): Op<Task[]>;
+  insert(task: NewTask): Op<Task>;
+  update(id: number, set: Partial<NewTask>): Op<Task | undefined>;
+  completedIn(userId: number, taskId: number, period: string): Op<boolean>;
+  progress(userId: number, today: string, withOpens: boolean): Op<UserTaskProgress>;
+  openedAt(userId: number, taskId: number, period: string): Op<Date | undefined>;
+  /** Records the open unless the period has one: the open that counts, and whether it is this one. */
+  recordOpen(userId: number, taskId: number, period: string, at: Date): Op<{ openedAt: Date; first: boolean }>;
+  /** A user's activity that changes no figure (a link opened), so their cached rows are dropped. */
+  touchUser(userId: number, at: Date): Op<void>;
+  /** The completion's id, or undefined when this period has one already (a unique index decides). */
+  insertCompletion(c: { taskId: number; userId: number; day: string; reward: number; at: Date }): Op<number | undefined>;
+  /** The user's figures before a completion: the last active day and whether they joined the channel. */
+  beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
+  /** Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after. */
+  applyCompletion(c: CompletionChange): Op<{ channelJoined: boolean; dailyTasksCompleted: number }>;
+  countCompletion(taskId: number): Op<void>;
+  afterCompletion(userId: number): Op<{ balance: number; currentStreak: number; lastDailyDay: string | null }>;
 };

@@ -1,7 +1,25 @@
-// The statements the users rules need from an engine.
+// The statements registration, profiles, wallets and the user lookup (users.ts, wallet.ts) need.
+import type { User } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
+export type NewUser = Pick<User, "tgId" | "firstName" | "lastName" | "username" | "refCode" | "createdAt">;
+export type Profile = Pick<User, "firstName" | "lastName" | "username">;
+
 export type UserStatements = {
-  /** Placeholder until the area's rules are written as programs. */
-  readonly _area?: Op<never>;
+  byId(id: number): Op<User | undefined>;
+  byTgId(tgId: number): Op<User | undefined>;
+  byRefCode(refCode: string): Op<User | undefined>;
+  /** The new user, or null when one with this Telegram id exists already (a unique index decides). */
+  insert(user: NewUser): Op<User | null>;
+  /** Binds the referral and counts the invite on the referrer. */
+  addReferral(referredId: number, referrerId: number, at: Date): Op<void>;
+  setProfile(id: number, profile: Profile): Op<void>;
+  /** The user with the new wallet, or "taken" when another account has it (a unique index decides). */
+  setWallet(id: number, address: string): Op<User | "taken">;
+  /** Who holds this wallet address (compared in lower case), if anyone. */
+  walletOwner(address: string): Op<number | undefined>;
+  setReachable(tgId: number, reachable: boolean): Op<void>;
+  count(): Op<number>;
+  /** The user registered first, if any. */
+  first(): Op<User | undefined>;
 };

@@ -8,8 +8,8 @@ import { parseArgs } from "node:util";
 import { demoInitDataToken } from "@/api/http/app.ts";
 import { claimBatch } from "@/domain/broadcast.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { createConfig } from "@/api/config.ts";
 import { openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 import { buildWeb, webDist, webIsStale } from "@/api/build-web.ts";
 import { freePort } from "@/tests/support/server.ts";
 import { buildBenchDb, random } from "./build-db.ts";
@@ -178,9 +178,9 @@ async function main() {
   await server.stop();
 
   const claimDb = openDb(dbPath);
-  const deps = { db: claimDb, config: createConfig({}), clock: () => new Date() } as Parameters<typeof claimBatch>[0];
+  const deps = { store: sqliteStore(claimDb), clock: () => new Date() };
   const claimStart = performance.now();
-  const claimed = claimBatch(deps, 28).deliveries.length;
+  const claimed = (await claimBatch(deps, 28)).deliveries.length;
   const claimMs = performance.now() - claimStart;
   claimDb.sqlite.close();
   results.broadcast = { queued: queued.queuedCount, queueMs, claimed, claimMs };

@@ -26,6 +26,24 @@ export type CliHarness = {
   stop: () => Promise<void>;
 };
 
+/**
+ * `refbot ...args` as a process of its own, stdin not a terminal, with only PATH and `env` in its
+ * environment: built from nothing, so a REFBOT_TOKEN, FORCE_COLOR or DATABASE_URL in the
+ * developer's shell cannot leak in. For the server commands, which need no server.
+ */
+export async function runRefbot(args: string[], options: { env?: Record<string, string>; stdin?: string; shim?: boolean } = {}): Promise<Run> {
+  const command = options.shim ? ["node", join(root, "cli/bin.mjs"), ...args] : [process.execPath, join(root, "cli/index.ts"), ...args];
+  const proc = Bun.spawn(command, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    stdin: options.stdin === undefined ? "ignore" : new TextEncoder().encode(options.stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) };
+}
+
 let nextTgId = 5_000_000 + Math.floor(Math.random() * 1_000_000);
 const hex = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -34,19 +52,8 @@ export async function startCli(env: Record<string, string> = {}): Promise<CliHar
   const home = mkdtempSync(join(tmpdir(), "refbot-cli-home-"));
   let adminToken: string | undefined;
 
-  const run: CliHarness["run"] = async (args, options = {}) => {
-    const command = options.shim ? ["node", join(root, "cli/bin.mjs"), ...args] : [process.execPath, join(root, "cli/index.ts"), ...args];
-    const proc = Bun.spawn(command, {
-      cwd: root,
-      // Built from nothing, so a REFBOT_TOKEN or FORCE_COLOR in the developer's shell cannot leak in.
-      env: { PATH: process.env.PATH ?? "", HOME: home, XDG_CONFIG_HOME: join(home, ".config"), REFBOT_API_URL: server.url, ...options.env },
-      stdin: options.stdin === undefined ? "ignore" : new TextEncoder().encode(options.stdin),
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    return { code, stdout, stderr, json: () => JSON.parse(stdout) };
-  };
+  const run: CliHarness["run"] = (args, options = {}) =>
+    runRefbot(args, { ...options, env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), REFBOT_API_URL: server.url, ...options.env } });
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     adminToken ??= (

@@ -11,10 +11,12 @@ import type { Deps } from "@/domain/context.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
-import { createTask, type TaskInput } from "@/domain/tasks.ts";
-import { registerUser, type TelegramProfile } from "@/domain/users.ts";
+import { inTransaction } from "@/domain/context.ts";
+import { runNow, type Program } from "@/domain/store.ts";
+import { taskCreation, type TaskInput } from "@/domain/tasks.ts";
+import { registration, type TelegramProfile } from "@/domain/users.ts";
 import { migrateDb, openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { sqliteStatements, sqliteStore } from "@/db/store/index.ts";
 import { eq } from "@/db/ops.ts";
 import { users } from "@/db/schema/index.ts";
 
@@ -43,6 +45,7 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
   };
+  const runSync = <T>(program: Program<T>): T => inTransaction(db, () => runNow(program(sqliteStatements(db))));
   // An in-process request has no socket, so the test names the address it comes from.
   const peers = new WeakMap<Request, string>();
   const app = createApp(deps, { jwtSecret, peerAddress: (request) => peers.get(request) });
@@ -105,10 +108,11 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
     setNow: (iso: string | Date) => void (now = new Date(iso)),
     now: () => now,
     setMember: (yes: boolean) => void (member = yes),
+    // Synchronous, as the rules run on SQLite, so a test sets its scene in plain statements.
     makeUser: (profile: Partial<TelegramProfile> = {}, startParam?: string) =>
-      registerUser(deps, { tgId: uniqueTgId(), firstName: "Test", username: `user${nextTgId}`, ...profile }, startParam).user,
+      runSync(registration({ tgId: uniqueTgId(), firstName: "Test", username: `user${nextTgId}`, ...profile }, startParam, now)).user,
     makeTask: (input: Partial<TaskInput> = {}) =>
-      createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "", reward: usdt("0.2"), isActive: true, ...input }),
+      runSync(taskCreation({ kind: "daily_activity", title: "Daily Check-in", description: "", reward: usdt("0.2"), isActive: true, ...input }, now)),
     userRow: (id: number) => db.select().from(users).where(eq(users.id, id)).get()!,
   };
 }

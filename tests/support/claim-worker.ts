@@ -3,13 +3,12 @@
 // few of these at once against one database to show that no delivery is claimed twice.
 // Usage: bun tests/support/claim-worker.ts <database path> <batch size> <start at, epoch ms>
 import { claimBatch } from "@/domain/broadcast.ts";
-import type { Deps } from "@/domain/context.ts";
 import { openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 
 const [path, batch, startAt] = process.argv.slice(2);
 const db = openDb(path!);
-// claimBatch needs only the database and a clock.
-const deps = { db, clock: () => new Date() } as unknown as Deps;
+const deps = { store: sqliteStore(db), clock: () => new Date() };
 
 // Every worker starts at the same moment, so their claims interleave.
 while (Date.now() < Number(startAt)) await Bun.sleep(1);
@@ -17,7 +16,7 @@ while (Date.now() < Number(startAt)) await Bun.sleep(1);
 const claimed: number[] = [];
 const batches: number[] = [];
 for (;;) {
-  const { deliveries } = claimBatch(deps, Number(batch));
+  const { deliveries } = await claimBatch(deps, Number(batch));
   if (deliveries.length === 0) break;
   batches.push(deliveries.length);
   claimed.push(...deliveries.map((d) => d.id));

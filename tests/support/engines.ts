@@ -57,18 +57,30 @@ function sqliteFixture(): EngineFixture {
   };
 }
 
-async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>): Promise<EngineFixture> {
+async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>, closing: (() => Promise<void>)[]): Promise<EngineFixture> {
   const { url } = await pg.database();
   await migratePg(url);
-  const db = openPg(url);
+  // Each store listens for changes on a connection of its own, closed after the test, before the
+  // database is dropped.
+  const pool = () => {
+    const db = openPg(url, { max: 6 });
+    closing.push(() => db.$client.close());
+    return db;
+  };
+  const open = () => {
+    const store = pgStore(pool());
+    closing.unshift(() => store.close());
+    return store;
+  };
+  const db = pool();
   const { users, admins, ledger } = pgSchema;
   return {
-    store: pgStore(db),
+    store: open(),
     addUser: async (values = {}) => (await db.insert(users).values(newUser(values)).returning())[0]!,
     addAdmin: async () => (await db.insert(admins).values(newAdmin()).returning())[0]!.id,
     user: async (id) => (await db.select().from(users).where(eq(users.id, id)))[0]!,
     ledgerRows: (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)),
-    another: () => pgStore(openPg(url)),
+    another: open,
     exec: async (text) => [...(await db.$client.unsafe(text))] as Record<string, unknown>[],
   };
 }
@@ -77,5 +89,20 @@ async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>): Promise<E
 export async function forEachEngine(file: string, body: (it: (name: string, fn: (e: EngineFixture) => Promise<void>, timeout?: number) => void) => void) {
   const pg = await usePostgres(file);
   describe("sqlite", () => body((name, fn, timeout) => test(name, () => fn(sqliteFixture()), timeout)));
-  describe("postgres", () => body((name, fn, timeout) => pg.test(name, async () => fn(await pgFixture(pg)), timeout)));
+  describe("postgres", () =>
+    body((name, fn, timeout) =>
+      pg.test(
+        name,
+        async () => {
+          const closing: (() => Promise<void>)[] = [];
+          try {
+            await fn(await pgFixture(pg, closing));
+          } finally {
+            await Promise.all(closing.map((close) => close()));
+          }
+        },
+        timeout,
+      ),
+    ),
+  );
 }

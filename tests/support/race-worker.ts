@@ -31,7 +31,7 @@ const db = deps.db;
 async function perform(job: RaceJob): Promise<unknown> {
   switch (job.action) {
     case "complete": {
-      const user = getUser(deps, job.userId);
+      const user = await getUser(deps, job.userId);
       return (await completeTask(deps, user, job.taskId)).balance;
     }
     case "approve":
@@ -39,9 +39,9 @@ async function perform(job: RaceJob): Promise<unknown> {
     case "reject":
       return (await rejectWithdrawal(deps, job.adminId, job.withdrawalId, job.reason)).status;
     case "withdraw":
-      return (await requestWithdrawal(deps, getUser(deps, job.userId), job.amount)).id;
+      return (await requestWithdrawal(deps, await getUser(deps, job.userId), job.amount)).id;
     case "adjust":
-      return adjustBalance(deps, job.adminId, job.userId, job.amount, "race").user.balance;
+      return (await adjustBalance(deps, job.adminId, job.userId, job.amount, "race")).user.balance;
   }
 }
 

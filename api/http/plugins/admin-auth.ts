@@ -31,7 +31,7 @@ export function adminAuth(deps: Deps, secret: string) {
     if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
       throw new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
     }
-    const admin = getAdmin(deps, Number(payload.sub));
+    const admin = await getAdmin(deps, Number(payload.sub));
     if (!admin || admin.tokenVersion !== payload.ver) {
       throw new AppError("UNAUTHORIZED", "Your session has ended: sign in again");
     }

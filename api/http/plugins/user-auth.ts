@@ -13,7 +13,7 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
   const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
   const signedIn = new WeakMap<Request, User>();
 
-  function authenticate(headers: Record<string, string | undefined>, query: Record<string, string | undefined>): User {
+  async function authenticate(headers: Record<string, string | undefined>, query: Record<string, string | undefined>): Promise<User> {
     const raw = headers["x-telegram-init-data"];
     if (raw) {
       const data = verify(raw, deps.clock());
@@ -23,7 +23,7 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
         lastName: data.user.last_name,
         username: data.user.username,
       };
-      return registerUser(deps, profile, data.startParam).user;
+      return (await registerUser(deps, profile, data.startParam)).user;
     }
     const plainId = headers["x-telegram-id"] ?? query.tgUserId;
     if (plainId !== undefined) {
@@ -31,7 +31,7 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
         throw new AppError("UNAUTHORIZED", "Open the app from the bot: a plain Telegram id is accepted only in demo mode");
       }
       const tgId = Number(plainId);
-      const user = Number.isSafeInteger(tgId) && tgId > 0 ? findUserByTgId(deps, tgId) : undefined;
+      const user = Number.isSafeInteger(tgId) && tgId > 0 ? await findUserByTgId(deps, tgId) : undefined;
       if (!user) throw new AppError("UNAUTHORIZED", `No user with Telegram id ${plainId}: send /start to the bot first`);
       return user;
     }
@@ -42,8 +42,8 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
     user: {
       // Checked before the request is validated, as admin routes are, so a caller without an
       // identity learns nothing about a route's input (401, not 400); resolve hands the user on.
-      transform({ headers, query, request }) {
-        signedIn.set(request, authenticate(headers, query as Record<string, string | undefined>));
+      async transform({ headers, query, request }) {
+        signedIn.set(request, await authenticate(headers, query as Record<string, string | undefined>));
       },
       resolve({ request }) {
         const user = signedIn.get(request);

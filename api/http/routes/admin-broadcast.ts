@@ -3,7 +3,6 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { listBroadcasts, queueBroadcast } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
-import { audit } from "@/domain/audit.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import type { Runtime } from "@/api/runtime.ts";
@@ -14,8 +13,8 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
     .use(auth)
     .post(
       "/broadcast",
-      ({ admin, body, set }) => {
-        const broadcast = queueBroadcast(deps, admin.id, body.message);
+      async ({ admin, body, set }) => {
+        const broadcast = await queueBroadcast(deps, admin.id, body.message);
         set.status = 201;
         return { queuedCount: broadcast.total, broadcast };
       },
@@ -29,7 +28,8 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
           throw new AppError("BOT_NOT_RUNNING", "The bot is not running (no BOT_TOKEN: demo mode), so queued messages stay queued");
         }
         const report = await runtime.flush();
-        audit(deps.db, { adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail: { sent: report.sent, failed: report.failed, blocked: report.blocked, stoppedByOutage: report.stoppedByOutage }, at: deps.clock() });
+        const detail = { sent: report.sent, failed: report.failed, blocked: report.blocked, stoppedByOutage: report.stoppedByOutage, stoppedByPace: report.stoppedByPace };
+        await deps.store.transaction((tx) => tx.audit.insert({ adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail, at: deps.clock() }));
         return report;
       },
       { admin: true },

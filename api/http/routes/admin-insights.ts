@@ -13,7 +13,7 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
     .use(auth)
     .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
     .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: true })
-    .get("/task-stats", () => taskStats(deps).map(taskStatView), { admin: true })
+    .get("/task-stats", async () => (await taskStats(deps)).map(taskStatView), { admin: true })
     .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {
       admin: true,
       query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),

@@ -13,21 +13,21 @@ const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);
 export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
-    .get("/tasks", () => listTasks(deps).map(taskView), { admin: true })
+    .get("/tasks", async () => (await listTasks(deps)).map(taskView), { admin: true })
     .post(
       "/tasks",
-      ({ body, set }) => {
+      async ({ body, set }) => {
         const { rewardUsdt, ...rest } = body;
         set.status = 201;
-        return taskView(createTask(deps, { ...rest, reward: rewardUsdt === undefined ? rules.defaultTaskReward : reward(rewardUsdt) }));
+        return taskView(await createTask(deps, { ...rest, reward: rewardUsdt === undefined ? rules.defaultTaskReward : reward(rewardUsdt) }));
       },
       { admin: true, body: createTaskBody },
     )
     .patch(
       "/tasks/:id",
-      ({ params, body }) => {
+      async ({ params, body }) => {
         const { rewardUsdt, ...rest } = body;
-        return taskView(updateTask(deps, params.id, { ...rest, ...(rewardUsdt !== undefined && { reward: reward(rewardUsdt) }) }));
+        return taskView(await updateTask(deps, params.id, { ...rest, ...(rewardUsdt !== undefined && { reward: reward(rewardUsdt) }) }));
       },
       { admin: true, params: idParams, body: updateTaskBody },
     );

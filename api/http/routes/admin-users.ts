@@ -1,9 +1,8 @@
 // Admin user management: search, profile, ledger, referrals, activity, ban, adjust.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { adjustBalance, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
+import { adjustBalance, loadUser, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
-import { getUser } from "@/domain/users.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/http/schemas.ts";
 import { adminActivityView, adminReferralsView, adminUserView, ledgerView } from "@/api/http/views.ts";
@@ -12,28 +11,31 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
   const view = (u: Parameters<typeof adminUserView>[1]) => adminUserView(deps, u);
   return new Elysia({ prefix: "/api/admin/users" })
     .use(auth)
-    .get("/", ({ query }) => searchUsers(deps, query.search, query.limit, query.before).map(view), {
+    .get("/", async ({ query }) => (await searchUsers(deps, query.search, query.limit, query.before)).map(view), {
       admin: true,
       query: pageQuery.extend({ search: z.string().max(200).optional() }),
     })
-    .get("/:id", ({ params }) => view(getUser(deps, params.id)), { admin: true, params: idParams })
-    .get("/:id/balance", ({ params, query }) => (getUser(deps, params.id), userLedger(deps, params.id, query.limit).map(ledgerView)), {
-      admin: true,
-      params: idParams,
-      query: z.object({ limit: limitQuery(50, 500) }),
-    })
-    .get("/:id/referrals", ({ params }) => adminReferralsView(deps, getUser(deps, params.id)), { admin: true, params: idParams })
-    .get("/:id/activity", ({ params }) => adminActivityView(deps, getUser(deps, params.id)), { admin: true, params: idParams })
-    .post("/:id/ban", ({ admin, params, body }) => view(setBanned(deps, admin.id, params.id, true, body?.reason)), {
+    .get("/:id", async ({ params }) => view(await loadUser(deps, params.id)), { admin: true, params: idParams })
+    .get(
+      "/:id/balance",
+      async ({ params, query }) => {
+        await loadUser(deps, params.id); // an unknown user is 404, not an empty ledger
+        return (await userLedger(deps, params.id, query.limit)).map(ledgerView);
+      },
+      { admin: true, params: idParams, query: z.object({ limit: limitQuery(50, 500) }) },
+    )
+    .get("/:id/referrals", async ({ params }) => adminReferralsView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })
+    .get("/:id/activity", async ({ params }) => adminActivityView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })
+    .post("/:id/ban", async ({ admin, params, body }) => view(await setBanned(deps, admin.id, params.id, true, body?.reason)), {
       admin: true,
       params: idParams,
       body: optionalReasonBody,
     })
-    .post("/:id/unban", ({ admin, params }) => view(setBanned(deps, admin.id, params.id, false)), { admin: true, params: idParams })
+    .post("/:id/unban", async ({ admin, params }) => view(await setBanned(deps, admin.id, params.id, false)), { admin: true, params: idParams })
     .post(
       "/:id/adjust",
-      ({ admin, params, body }) => {
-        const { user, entry } = adjustBalance(deps, admin.id, params.id, body.amount, body.reason);
+      async ({ admin, params, body }) => {
+        const { user, entry } = await adjustBalance(deps, admin.id, params.id, body.amount, body.reason);
         return { user: view(user), entry: ledgerView(entry) };
       },
       { admin: true, params: idParams, body: adjustBody },

@@ -22,8 +22,8 @@ export function authRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, throt
     )
     .post(
       "/logout",
-      ({ admin }) => {
-        revokeTokens(deps, admin.id);
+      async ({ admin }) => {
+        await revokeTokens(deps, admin.id);
         return { ok: true };
       },
       { admin: true },

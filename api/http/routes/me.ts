@@ -16,16 +16,16 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
     .get("/", ({ user }) => meView(deps, user), { user: true })
-    .get("/activity", ({ user }) => userLedger(deps, user.id, 5).map(activityItemView), { user: true })
-    .get("/balance", ({ user }) => ({ balance: formatUsdt(user.balance), ledger: userLedger(deps, user.id, 50).map(ledgerView) }), { user: true })
+    .get("/activity", async ({ user }) => (await userLedger(deps, user.id, 5)).map(activityItemView), { user: true })
+    .get("/balance", async ({ user }) => ({ balance: formatUsdt(user.balance), ledger: (await userLedger(deps, user.id, 50)).map(ledgerView) }), { user: true })
     .get("/referrals", ({ user }) => referralSummaryView(deps, user), { user: true })
     .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
     .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(withdrawalView), { user: true })
-    .get("/rank", ({ user, query }) => ({ rank: rankOf(deps, query.category, user) }), {
+    .get("/rank", async ({ user, query }) => ({ rank: await rankOf(deps, query.category, user) }), {
       user: true,
       query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
     })
-    .post("/wallet", ({ user, body }) => meView(deps, setWallet(deps, user, body.address)), { user: true, body: walletBody })
+    .post("/wallet", async ({ user, body }) => meView(deps, await setWallet(deps, user, body.address)), { user: true, body: walletBody })
     .post(
       "/withdraw",
       async ({ user, body, set }) => {

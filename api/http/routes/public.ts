@@ -1,11 +1,10 @@
 // Unauthenticated routes: health, the client configuration, and demo-mode init data.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { eq, asc } from "@/db/ops.ts";
-import { users } from "@/db/schema/index.ts";
 import type { Deps } from "@/domain/context.ts";
 import { notFound } from "@/domain/errors.ts";
 import { signInitData } from "@/domain/init-data.ts";
+import { demoUser } from "@/domain/users.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import { explorer, rules } from "@/domain/rules.ts";
 import { botActive, type Runtime } from "@/api/runtime.ts";
@@ -44,12 +43,10 @@ export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) 
     .get("/config", () => publicConfig(deps, runtime))
     .get(
       "/demo/init-data",
-      ({ query }) => {
+      async ({ query }) => {
         // Outside demo mode this route does not exist: only Telegram signs real init data.
         if (!config.demoMode) throw notFound("Route");
-        const user = query.tgId
-          ? deps.db.select().from(users).where(eq(users.tgId, query.tgId)).get()
-          : deps.db.select().from(users).orderBy(asc(users.id)).limit(1).get();
+        const user = await demoUser(deps, query.tgId);
         const tgUser = user
           ? { id: user.tgId, first_name: user.firstName, last_name: user.lastName ?? undefined, username: user.username ?? undefined }
           : { id: query.tgId ?? 1_000_001, first_name: "Demo" };

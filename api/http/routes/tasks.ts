@@ -11,10 +11,10 @@ export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
     .use(auth)
     .get(
       "/tasks/active",
-      ({ user }) => activeTasksFor(deps, user.id).map(({ task, ...flags }) => ({ ...taskViewJson(task), ...flags })),
+      async ({ user }) => (await activeTasksFor(deps, user.id)).map(({ task, ...flags }) => ({ ...taskViewJson(task), ...flags })),
       { user: true },
     )
-    .post("/tasks/:id/open", ({ user, params }) => taskOpenView(openTask(deps, user, params.id)), { user: true, params: idParams })
+    .post("/tasks/:id/open", async ({ user, params }) => taskOpenView(await openTask(deps, user, params.id)), { user: true, params: idParams })
     .post("/tasks/:id/complete", async ({ user, params }) => completionView(deps, await completeTask(deps, user, params.id)), { user: true, params: idParams })
     .get("/leaderboard/:category", ({ params, query }) => leaderboardEntries(deps, params.category, query.limit), {
       user: true,

@@ -1,4 +1,5 @@
 // Broadcast messages and their deliveries (PostgreSQL); see db/schema/broadcasts.ts.
+import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { deliveryStatuses } from "@/db/schema/broadcasts.ts";
 import { admins } from "./admins.ts";
@@ -26,6 +27,7 @@ export const broadcastDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     claimToken: text("claim_token"),
     claimedAt: moment("claimed_at"),
+    leaseUntil: moment("lease_until"),
     lastError: text("last_error"),
     sentAt: moment("sent_at"),
   },
@@ -37,4 +39,13 @@ export const broadcastDeliveries = pgTable(
     index("broadcast_deliveries_broadcast_idx").on(t.broadcastId),
     check("broadcast_deliveries_status_valid", oneOf(t.status, deliveryStatuses)),
   ],
+);
+
+export const broadcastPace = pgTable(
+  "broadcast_pace",
+  {
+    id: integer("id").primaryKey().default(1),
+    nextBatchAt: moment("next_batch_at").notNull(),
+  },
+  (t) => [check("broadcast_pace_one_row", sql`${t.id} = 1`)],
 );

@@ -1,7 +1,109 @@
-// The broadcast statements on PostgreSQL.
-import type { BroadcastStatements } from "@/domain/statements/broadcast.ts";
+// The broadcast statements on PostgreSQL, where flushes from several servers and from cron run
+// side by side: a claim locks its rows with FOR UPDATE SKIP LOCKED, so two claims never wait on
+// each other or take the same row, and the pace row is taken with one conditional upsert, which
+// PostgreSQL re-checks against the committed row when two flushes ask at once.
+import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
+import type { BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
+import { awaiting, type Op } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
 
-export function broadcastStatements(_db: PgRunner): BroadcastStatements {
-  return {};
+const held = (id: number, token: string) =>
+  and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
+
+type Raw = Omit<ClaimedDelivery, "id" | "tgId"> & { id: string; tgId: string };
+
+/** The row count of an INSERT or UPDATE run through execute (Bun's client reports it as `count`). */
+const countOf = (result: unknown) => (result as { count: number }).count;
+
+export function broadcastStatements(db: PgRunner): BroadcastStatements {
+  /** Leases up to `limit` of the rows `which` picks, in id order, with where each goes. */
+  function* lease(which: SQL, limit: number, { token, now, leaseUntil }: { token: string; now: Date; leaseUntil: Date }): Op<ClaimedDelivery[]> {
+    if (limit <= 0) return [];
+    const rows = yield* awaiting(
+      db.execute(sql`
+        with claimed as (
+          update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now}, lease_until = ${leaseUntil}
+          where id in (select id from broadcast_deliveries where ${which} order by id limit ${limit} for update skip locked)
+          returning id, broadcast_id, user_id, attempts)
+        select c.id, c.broadcast_id as "broadcastId", c.user_id as "userId", u.tg_id as "tgId", b.message, c.attempts
+        from claimed c join users u on u.id = c.user_id join broadcasts b on b.id = c.broadcast_id
+        order by c.id`),
+    );
+    // execute() bypasses the schema's int8-as-number columns: ids and Telegram ids come as text.
+    return (rows as unknown as Raw[]).map((r) => ({ ...r, id: Number(r.id), tgId: Number(r.tgId) }));
+  }
+
+  return {
+    *insert(values) {
+      return (yield* awaiting(db.insert(broadcasts).values(values).returning()))[0]!;
+    },
+    *queueToEveryone(broadcastId) {
+      return countOf(
+        yield* awaiting(
+          db.execute(sql`
+            insert into broadcast_deliveries (broadcast_id, user_id, status, attempts)
+            select ${broadcastId}, id, 'pending', 0 from users where is_active and not is_banned`),
+        ),
+      );
+    },
+    *setTotal(broadcastId, total) {
+      yield* awaiting(db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)));
+    },
+    *list(limit) {
+      return yield* awaiting(db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit));
+    },
+    *queued() {
+      const [row] = yield* awaiting(
+        db.select({ n: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)::int8` }).from(broadcasts),
+      );
+      return Number(row!.n);
+    },
+    *takeTurn(now, next) {
+      const taken = yield* awaiting(
+        db
+          .insert(broadcastPace)
+          .values({ nextBatchAt: next })
+          .onConflictDoUpdate({ target: broadcastPace.id, set: { nextBatchAt: next }, setWhere: lte(broadcastPace.nextBatchAt, now) })
+          .returning(),
+      );
+      return taken.length > 0;
+    },
+    *nextTurn() {
+      return (yield* awaiting(db.select().from(broadcastPace)))[0]?.nextBatchAt;
+    },
+    *giveTurnBack(now) {
+      yield* awaiting(db.update(broadcastPace).set({ nextBatchAt: now }));
+    },
+    *claim(claim) {
+      // Two statements, as FOR UPDATE cannot lock through a UNION: first the deliveries of flushes
+      // whose lease ran out, then pending ones, each a short run of the (status, id) index.
+      const expired = yield* lease(sql`status = 'sending' and lease_until < ${claim.now}`, claim.limit, claim);
+      const pending = yield* lease(sql`status = 'pending'`, claim.limit - expired.length, claim);
+      return [...expired, ...pending].sort((a, b) => a.id - b.id);
+    },
+    *held(id, token) {
+      const [row] = yield* awaiting(
+        db.select({ broadcastId: broadcastDeliveries.broadcastId, attempts: broadcastDeliveries.attempts }).from(broadcastDeliveries).where(held(id, token)),
+      );
+      return row;
+    },
+    *settle(id, token, set) {
+      const done = yield* awaiting(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).returning({ id: broadcastDeliveries.id }));
+      return done.length === 1;
+    },
+    *count(broadcastId, outcome) {
+      yield* awaiting(db.update(broadcasts).set({ [outcome]: sql`${broadcasts[outcome]} + 1` }).where(eq(broadcasts.id, broadcastId)));
+    },
+    *release(token) {
+      const released = yield* awaiting(
+        db
+          .update(broadcastDeliveries)
+          .set({ status: "pending", claimToken: null, claimedAt: null, leaseUntil: null })
+          .where(and(eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending")))
+          .returning({ id: broadcastDeliveries.id }),
+      );
+      return released.length;
+    },
+  };
 }

@@ -13,6 +13,9 @@ import { adminUserStatements } from "./admin-users.ts";
 import { insightStatements } from "./insights.ts";
 import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
+import { counterStatements } from "./counters.ts";
+import { referralStatements } from "./referrals.ts";
+import { pgChanges } from "./changes.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
@@ -27,6 +30,8 @@ export function pgStatements(db: PgRunner): Statements {
     withdrawals: withdrawalStatements(db),
     users: userStatements(db),
     tasks: taskStatements(db),
+    referrals: referralStatements(db),
+    counters: counterStatements(db),
     admins: adminStatements(db),
     adminUsers: adminUserStatements(db),
     insights: insightStatements(db),
@@ -34,10 +39,14 @@ export function pgStatements(db: PgRunner): Statements {
   };
 }
 
-export function pgStore(db: PgDb): Store {
+export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
   const outside = pgStatements(db);
+  const changes = pgChanges(db.$client);
   return {
     engine: "postgres",
+    changes,
+    close: () => changes.close(),
+    // Grouping commits is SQLite's answer to one writer; PostgreSQL groups commits itself.
     async transaction(program) {
       for (let attempt = 1; ; attempt++) {
         try {

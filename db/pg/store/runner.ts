@@ -2,7 +2,7 @@
 // PgTransaction is a PgDatabase, and its own transaction() is a savepoint).
 import type { PgDb } from "@/db/pg/client.ts";
 
-export type PgRunner = Pick<PgDb, "select" | "insert" | "update" | "execute" | "transaction">;
+export type PgRunner = Pick<PgDb, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
 
 /** The SQLSTATE and constraint of a PostgreSQL error, which drizzle wraps as its `cause`. */
 export function pgErrorOf(error: unknown): { state?: string; constraint?: string } {

@@ -1,7 +1,52 @@
-// The users statements on PostgreSQL.
+// User statements on PostgreSQL.
+import { asc, eq, sql } from "drizzle-orm";
+import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
-import type { PgRunner } from "./runner.ts";
+import { awaiting } from "@/domain/store.ts";
+import { pgErrorOf, type PgRunner } from "./runner.ts";
 
-export function userStatements(_db: PgRunner): UserStatements {
-  return {};
+export function userStatements(db: PgRunner): UserStatements {
+  const one = <T>(rows: T[]) => rows[0];
+  return {
+    *byId(id) {
+      return one(yield* awaiting(db.select().from(users).where(eq(users.id, id))));
+    },
+    *byTgId(tgId) {
+      return one(yield* awaiting(db.select().from(users).where(eq(users.tgId, tgId))));
+    },
+    *byRefCode(refCode) {
+      return one(yield* awaiting(db.select().from(users).where(eq(users.refCode, refCode))));
+    },
+    *insert(user) {
+      return one(yield* awaiting(db.insert(users).values(user).onConflictDoNothing({ target: users.tgId }).returning())) ?? null;
+    },
+    *addReferral(referredId, referrerId, at) {
+      yield* awaiting(db.insert(referrals).values({ referredId, referrerId, createdAt: at }));
+      yield* awaiting(db.update(users).set({ totalInvited: sql`${users.totalInvited} + 1` }).where(eq(users.id, referrerId)));
+    },
+    *setProfile(id, profile) {
+      yield* awaiting(db.update(users).set(profile).where(eq(users.id, id)));
+    },
+    *setWallet(id, address) {
+      // In a savepoint, so a refusal leaves an enclosing transaction usable.
+      try {
+        return one(yield* awaiting(db.transaction((savepoint) => savepoint.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning())))!;
+      } catch (error) {
+        if (pgErrorOf(error).constraint === "users_wallet_unique") return "taken";
+        throw error;
+      }
+    },
+    *walletOwner(address) {
+      return one(yield* awaiting(db.select({ id: users.id }).from(users).where(sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`)))?.id;
+    },
+    *setReachable(tgId, reachable) {
+      yield* awaiting(db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)));
+    },
+    *first() {
+      return one(yield* awaiting(db.select().from(users).orderBy(asc(users.id)).limit(1)));
+    },
+    *count() {
+      return one(yield* awaiting(db.select({ n: sql<number>`count(*)::int` }).from(users)))!.n;
+    },
+  };
 }

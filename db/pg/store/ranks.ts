@@ -1,0 +1,44 @@
+// The leaderboards' statements on PostgreSQL. rank_counts is kept by triggers (migration 0001);
+// the block scans read users by primary key (see sqliteOnlyIndexes for why there is no scores index).
+import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { rankCounts, users } from "@/db/pg/schema/index.ts";
+import type { Ranking, RankStatements } from "@/domain/statements/ranks.ts";
+import { awaiting, type Op } from "@/domain/store.ts";
+import type { PgRunner } from "./runner.ts";
+
+const usersSum = sql<number>`coalesce(sum(${rankCounts.users}), 0)::int`;
+
+export function rankStatements(db: PgRunner): RankStatements {
+  const counted = (r: Ranking, ...where: SQL[]) => and(eq(rankCounts.category, r.category), gt(rankCounts.users, 0), ...where);
+  const unbannedBetween = (from: number, to: number) => and(gte(users.id, from), lt(users.id, to), eq(users.isBanned, false));
+  function* total(query: PromiseLike<{ n: number }[]>): Op<number> {
+    return (yield* awaiting(query))[0]!.n;
+  }
+  return {
+    *topScores(r, limit) {
+      return yield* awaiting(
+        db.select({ score: rankCounts.score, users: rankCounts.users }).from(rankCounts).where(counted(r, eq(rankCounts.block, -1))).orderBy(desc(rankCounts.score)).limit(limit),
+      );
+    },
+    *blocksFrom(r, min) {
+      return yield* awaiting(
+        db.select({ block: rankCounts.block, score: rankCounts.score, users: rankCounts.users }).from(rankCounts).where(counted(r, gte(rankCounts.score, min), gte(rankCounts.block, 0))),
+      );
+    },
+    *scoresBetween(r, from, to, min) {
+      return yield* awaiting(db.select({ id: users.id, score: users[r.score] }).from(users).where(and(unbannedBetween(from, to), gte(users[r.score], min))));
+    },
+    *usersByIds(ids) {
+      return yield* awaiting(db.select().from(users).where(inArray(users.id, ids)));
+    },
+    *countAbove(r, score) {
+      return yield* total(db.select({ n: usersSum }).from(rankCounts).where(counted(r, eq(rankCounts.block, -1), gt(rankCounts.score, score))));
+    },
+    *countTiedBefore(r, score, block) {
+      return yield* total(db.select({ n: usersSum }).from(rankCounts).where(counted(r, eq(rankCounts.score, score), gte(rankCounts.block, 0), lt(rankCounts.block, block))));
+    },
+    *countTiedBetween(r, from, to, score) {
+      return yield* total(db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(unbannedBetween(from, to), eq(users[r.score], score))));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Referral statements on PostgreSQL.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { referrals, users } from "@/db/pg/schema/index.ts";
+import type { ReferralStatements } from "@/domain/statements/referrals.ts";
+import { awaiting } from "@/domain/store.ts";
+import type { PgRunner } from "./runner.ts";
+
+export function referralStatements(db: PgRunner): ReferralStatements {
+  return {
+    *markQualified(referredId, at) {
+      const [marked] = yield* awaiting(
+        db
+          .update(referrals)
+          .set({ qualifiedAt: at })
+          .where(and(eq(referrals.referredId, referredId), isNull(referrals.qualifiedAt)))
+          .returning({ referrerId: referrals.referrerId }),
+      );
+      return marked?.referrerId;
+    },
+    *countQualified(referrerId) {
+      const [referrer] = yield* awaiting(
+        db
+          .update(users)
+          .set({ qualifiedReferrals: sql`${users.qualifiedReferrals} + 1` })
+          .where(eq(users.id, referrerId))
+          .returning({ id: users.id, tgId: users.tgId, qualifiedReferrals: users.qualifiedReferrals }),
+      );
+      return referrer!;
+    },
+    *addReferralEarnings(userId, amount) {
+      yield* awaiting(db.update(users).set({ referralEarned: sql`${users.referralEarned} + ${amount}` }).where(eq(users.id, userId)));
+    },
+    *recent(referrerId, limit) {
+      return yield* awaiting(
+        db
+          .select({
+            id: users.id,
+            username: users.username,
+            firstName: users.firstName,
+            dailyTasksCompleted: users.dailyTasksCompleted,
+            channelJoined: users.channelJoined,
+            joinedAt: referrals.createdAt,
+            qualifiedAt: referrals.qualifiedAt,
+          })
+          .from(referrals)
+          .innerJoin(users, eq(users.id, referrals.referredId))
+          .where(eq(referrals.referrerId, referrerId))
+          .orderBy(desc(referrals.referredId))
+          .limit(limit),
+      );
+    },
+  };
+}

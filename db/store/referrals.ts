@@ -1,0 +1,45 @@
+// Referral statements on SQLite; the qualification's run on every completion of a qualifying
+// user, so they are plain SQL compiled once.
+import type { Db } from "@/db/client.ts";
+import { desc, eq } from "@/db/ops.ts";
+import { referrals, users } from "@/db/schema/index.ts";
+import type { ReferralStatements } from "@/domain/statements/referrals.ts";
+
+export function referralStatements(db: Db): ReferralStatements {
+  const conn = db.$client;
+  return {
+    *markQualified(referredId, at) {
+      return conn
+        .query<{ referrerId: number }, [number, number]>("update referrals set qualified_at = ? where referred_id = ? and qualified_at is null returning referrer_id as referrerId")
+        .get(at.getTime(), referredId)?.referrerId;
+    },
+    *countQualified(referrerId) {
+      return conn
+        .query<{ id: number; tgId: number; qualifiedReferrals: number }, [number]>(
+          "update users set qualified_referrals = qualified_referrals + 1 where id = ? returning id, tg_id as tgId, qualified_referrals as qualifiedReferrals",
+        )
+        .get(referrerId)!;
+    },
+    *addReferralEarnings(userId, amount) {
+      conn.query("update users set referral_earned = referral_earned + ? where id = ?").run(amount, userId);
+    },
+    *recent(referrerId, limit) {
+      return db
+        .select({
+          id: users.id,
+          username: users.username,
+          firstName: users.firstName,
+          dailyTasksCompleted: users.dailyTasksCompleted,
+          channelJoined: users.channelJoined,
+          joinedAt: referrals.createdAt,
+          qualifiedAt: referrals.qualifiedAt,
+        })
+        .from(referrals)
+        .innerJoin(users, eq(users.id, referrals.referredId))
+        .where(eq(referrals.referrerId, referrerId))
+        .orderBy(desc(referrals.referredId))
+        .limit(limit)
+        .all();
+    },
+  };
+}
