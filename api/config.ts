@@ -32,6 +32,14 @@ const configSchema = z.object({
   PORT: number(z.coerce.number().int().min(0).max(65535).default(3000)),
   // Proxies whose X-Forwarded-For is believed. None by default: anyone can write the header.
   TRUST_PROXY: addressList,
+  // PostgreSQL, for several instances on one database; without it, the SQLite file below.
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url()
+      .refine((u) => /^postgres(ql)?:\/\//.test(u), "must be a postgres:// or postgresql:// URL (unset for SQLite)")
+      .optional(),
+  ),
+  DATABASE_POOL: number(z.coerce.number().int().min(1).max(1000).default(20)),
   DATABASE_PATH: z.string().min(1).default("data/refbot.sqlite"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   SQLITE_CACHE_MB: number(z.coerce.number().int().min(2).max(65_536).default(256)),
@@ -84,6 +92,9 @@ export function createConfig(env: Record<string, string | undefined>) {
     host: c.HOST,
     port: c.PORT,
     trustProxy: c.TRUST_PROXY,
+    /** PostgreSQL when set (with a pool of `databasePool` connections), else SQLite at databasePath. */
+    databaseUrl: c.DATABASE_URL,
+    databasePool: c.DATABASE_POOL,
     databasePath: c.DATABASE_PATH,
     synchronous: c.SQLITE_SYNCHRONOUS,
     cacheMb: c.SQLITE_CACHE_MB,
