@@ -1,28 +1,27 @@
 // Start-up steps shared by the server and the CLI's local commands: open and migrate the
 // database, load or create the secrets kept beside it, make sure an admin exists.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { migrateDb, openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { openEngine, type Engine } from "@/db/engine.ts";
 import type { Config } from "./config.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
 import type { Deps } from "@/domain/context.ts";
 import { demoMembershipChecker } from "@/domain/membership.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 
-export function openDeps(config: Config, overrides: Partial<Deps> = {}): Deps {
-  const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb, mmapMb: config.mmapMb });
-  migrateDb(db);
-  return {
-    db,
-    store: sqliteStore(db),
+/** The domain's dependencies on the configured database, migrated; close the engine when done. */
+export async function openDeps(config: Config, overrides: Partial<Deps> = {}): Promise<{ deps: Deps; engine: Engine }> {
+  const engine = await openEngine(config);
+  const deps: Deps = {
+    store: engine.store,
     config,
     clock: () => new Date(),
     membership: demoMembershipChecker(),
     notifier: silentNotifier,
     ...overrides,
   };
+  return { deps, engine };
 }
 
 /** A secret file beside the database, created once and readable only by its owner. */
@@ -30,6 +29,8 @@ function secretFile(config: Config, name: string, make: () => string): string {
   const file = join(config.databasePath === ":memory:" ? "data" : dirname(config.databasePath), name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const value = make();
+  // On PostgreSQL no database file made the folder.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return value;

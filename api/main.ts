@@ -6,6 +6,8 @@ import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bo
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { assertPortFree, listen, PortInUseError } from "./listen.ts";
 import { checkpointInBackground } from "@/db/checkpoints.ts";
+import { pgClient } from "@/db/pg/client.ts";
+import { pgLeadership } from "@/db/pg/leader.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
 import { botNotifier } from "@/bot/notifier.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
@@ -23,8 +25,11 @@ async function main() {
   const botStatus = token ? createBotStatus(() => new Date(), console.log) : undefined;
   const api = token ? botApi(token, { ...config.bot, status: botStatus }) : undefined;
   const notifier = api ? botNotifier(api) : undefined;
-  const deps = openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
-  const checkpoints = config.databasePath === ":memory:" ? undefined : checkpointInBackground(deps.db, config.databasePath);
+  const { deps, engine } = await openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
+  const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath) : undefined;
+  // On PostgreSQL several instances share the database; one of them polls Telegram and times
+  // the broadcasts, and another takes over within seconds if it goes.
+  const leadership = engine.postgresUrl && token ? pgLeadership(pgClient(engine.postgresUrl, { max: 1 }), "refbot.bot") : undefined;
   const jwtSecret = jwtSecretFor(config);
   const admin = await ensureFirstAdmin(deps);
   if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
@@ -41,7 +46,7 @@ async function main() {
   // The bot connects to Telegram in the background, retrying with a growing wait: the API
   // serves at once whatever Telegram does, and /api/health says what the bot is doing.
   const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
-  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret }) : noBotRuntime;
+  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret, leadership }) : noBotRuntime;
 
   const app = createApp(deps, { jwtSecret, webDist, runtime });
   if (runtime.webhook) app.use(runtime.webhook);
@@ -49,7 +54,8 @@ async function main() {
   const base = `http://${config.host}:${app.server!.port}`;
 
   console.log(`refbot is running at ${base}`);
-  console.log(`  database:  ${config.databasePath} (WAL, synchronous=${config.synchronous})`);
+  console.log(`  database:  ${engine.description}`);
+  if (engine.postgresUrl && !config.jwtSecret) console.log("  note:      JWT_SECRET is not set: sign-ins are signed with this machine's data/.jwt-secret; give every instance the same JWT_SECRET");
   console.log(`  admin:     ${base}/admin/login`);
   if (admin) console.log(`             e-mail ${admin.email}${admin.password ? `, password ${admin.password}` : ""}`);
   else console.log("             no admin configured: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `refbot admin add`");
@@ -73,12 +79,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: finishing requests in flight and closing the database...`);
-    // Money moves in synchronous transactions, so none can be cut in half between events:
-    // stopping the listener, letting running requests end and closing the file is enough.
+    // Every money movement is one transaction, committed whole or not at all: stopping the
+    // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
+    await leadership?.stop();
     await app.stop();
     await checkpoints?.stop();
-    deps.db.sqlite.close();
+    await engine.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -8,9 +8,14 @@ import type { Deps } from "@/domain/context.ts";
 import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
 import { flushBroadcasts } from "./broadcast-flush.ts";
 
-export type SchedulerOptions = { log: (line: string) => void; backoff?: BackoffOptions };
+export type SchedulerOptions = {
+  log: (line: string) => void;
+  backoff?: BackoffOptions;
+  /** Whether this process runs the timed flushes (the fleet's leader does); flushes on demand run anywhere. */
+  leading?: () => boolean;
+};
 
-export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log, backoff = telegramBackoff }: SchedulerOptions) {
+export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log, backoff = telegramBackoff, leading = () => true }: SchedulerOptions) {
   const outageBackoff = createBackoff(backoff);
   // Until when flushes answer at once instead of calling Telegram, and the report they give.
   let pausedUntil = 0;
@@ -49,15 +54,20 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config"
   const intervalMs = deps.config.broadcast.intervalSeconds * 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const untilNextRun = (report: FlushReport) => (report.nextBatchAt ? Math.max(report.nextBatchAt.getTime() - deps.clock().getTime(), 0) : intervalMs);
+  const nextRunIn = async (): Promise<number> => {
+    // An instance that does not lead looks again an interval later, in case it leads by then.
+    if (!leading()) return intervalMs;
+    try {
+      return untilNextRun(await flush());
+    } catch (error) {
+      log(`bot: broadcast flush failed: ${(error as Error).message}`);
+      return intervalMs;
+    }
+  };
   const tick = () =>
-    void flush()
-      .then(untilNextRun, (e: Error) => {
-        log(`bot: broadcast flush failed: ${e.message}`);
-        return intervalMs;
-      })
-      .then((ms) => {
-        if (!stopping.signal.aborted) timer = setTimeout(tick, ms);
-      });
+    void nextRunIn().then((ms) => {
+      if (!stopping.signal.aborted) timer = setTimeout(tick, ms);
+    });
   if (intervalMs > 0) timer = setTimeout(tick, intervalMs);
 
   return {

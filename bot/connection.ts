@@ -10,6 +10,11 @@ import { describeTelegramError } from "./telegram-errors.ts";
 
 export type ConnectOptions = {
   webhook?: { url: string; secret: string };
+  /**
+   * Whether this process takes updates (long polling, or registering the webhook). One that
+   * does not only learns who the bot is: another instance of the fleet receives for it.
+   */
+  receive?: boolean;
   status: BotStatusTracker;
   log: (line: string) => void;
   /** Called once the bot knows its own account. */
@@ -20,12 +25,12 @@ export type ConnectOptions = {
 /** How long a stop waits for grammY to confirm the last update to a Telegram that may be gone. */
 const stopGraceMs = 2000;
 
-export function connectBot(bot: RefBot, { webhook, status, log, onIdentity, backoff = telegramBackoff }: ConnectOptions) {
+export function connectBot(bot: RefBot, { webhook, receive = true, status, log, onIdentity, backoff = telegramBackoff }: ConnectOptions) {
   const stopping = new AbortController();
   const { signal } = stopping;
   const cancel = grammySignal(signal);
   const retry = createBackoff(backoff);
-  const how = webhook ? `webhook ${webhook.url}` : "long polling";
+  const how = !receive ? "standing by: another instance takes updates" : webhook ? `webhook ${webhook.url}` : "long polling";
 
   /** One attempt; resolves when the webhook is set, or when polling ends by a stop. */
   async function connect(): Promise<void> {
@@ -39,6 +44,7 @@ export function connectBot(bot: RefBot, { webhook, status, log, onIdentity, back
       status.running();
       log(`bot: @${bot.botInfo.username} is up (${how})`);
     };
+    if (!receive) return connected();
     if (webhook) {
       await bot.api.setWebhook(webhook.url, { secret_token: webhook.secret }, cancel);
       return connected();
@@ -55,7 +61,7 @@ export function connectBot(bot: RefBot, { webhook, status, log, onIdentity, back
     while (!signal.aborted) {
       try {
         await connect();
-        if (webhook) return;
+        if (webhook || !receive) return;
       } catch (error) {
         if (signal.aborted) return;
         const waitMs = retry.next();

@@ -14,7 +14,14 @@ import { webhookRoute } from "./webhook.ts";
 
 export type BotRuntime = Runtime & { flush: () => Promise<FlushReport>; webhook?: Elysia; stop: () => Promise<void> };
 
+/** Which instance of a fleet takes updates and runs the timed flushes (db/pg/leader.ts). */
+export type Leadership = { onChange(listener: (leading: boolean) => void): void; isLeading(): boolean };
+
+/** A process on its own (SQLite) is the whole fleet. */
+const alone: Leadership = { onChange: () => {}, isLeading: () => true };
+
 export type StartBotOptions = {
+  leadership?: Leadership;
   /** Required with WEBHOOK_URL: the configured or kept secret (webhookSecretFor). */
   webhookSecret?: string;
   /** Shared with the Bot API client of the membership checker and notifier, so their calls count too. */
@@ -23,30 +30,45 @@ export type StartBotOptions = {
   backoff?: BackoffOptions;
 };
 
-export function startBot(deps: Deps, { webhookSecret, status, log = console.log, backoff }: StartBotOptions = {}): BotRuntime {
+export function startBot(deps: Deps, { webhookSecret, status, log = console.log, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
   const { token, apiRoot, webhookUrl } = deps.config.bot;
   if (!token) throw new Error("startBot needs BOT_TOKEN");
   if (webhookUrl && !webhookSecret) throw new Error("a webhook needs its secret: see webhookSecretFor");
   const tracker = status ?? createBotStatus(deps.clock, log);
   const bot = createBot(deps, { token, apiRoot, status: tracker, log });
   const webhook = webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined;
-  const connection = connectBot(bot, {
-    webhook,
-    status: tracker,
-    log,
-    backoff,
-    // Referral links name the bot; unless configured, its real username comes from getMe.
-    onIdentity: (me) => {
-      if (!deps.config.bot.usernameSet) deps.config.bot.username = me.username;
-    },
-  });
-  const scheduler = broadcastScheduler(deps, bot.api, { log, backoff });
+  // Every instance takes webhooks (Telegram posts to any of them); only the leader polls.
+  const connect = (leading: boolean) =>
+    connectBot(bot, {
+      webhook,
+      receive: Boolean(webhook) || leading,
+      status: tracker,
+      log,
+      backoff,
+      // Referral links name the bot; unless configured, its real username comes from getMe.
+      onIdentity: (me) => {
+        if (!deps.config.bot.usernameSet) deps.config.bot.username = me.username;
+      },
+    });
+  let connection = connect(leadership.isLeading());
+  // Changes are handled one after another: a stop finishes before the next connection starts.
+  let changing = Promise.resolve();
+  if (!webhook) {
+    leadership.onChange((leading) => {
+      changing = changing.then(async () => {
+        await connection.stop();
+        connection = connect(leading);
+      });
+    });
+  }
+  const scheduler = broadcastScheduler(deps, bot.api, { log, backoff, leading: leadership.isLeading });
 
   return {
     botStatus: tracker.get,
     flush: scheduler.flush,
     webhook: webhook && webhookRoute(bot, webhook.url, webhook.secret),
     stop: async () => {
+      await changing;
       await connection.stop();
       await scheduler.stop();
     },

@@ -52,9 +52,4 @@ export function postgresTarget(command: Command): string | undefined {
   return value !== undefined && postgresScheme.test(value) ? postgresUrl(value, source) : undefined;
 }
 
-/** A PostgreSQL URL as it may be printed: without its password. */
-export function shownUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.href;
-}
+export { withoutPassword as shownUrl } from "@/db/pg/url.ts";

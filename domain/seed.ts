@@ -1,7 +1,5 @@
 // Demo data for an empty database, made through the domain functions themselves (with a clock
 // walked over the past ten days), so every balance matches its ledger and every counter its rows.
-import { asc, eq, sql } from "@/db/ops.ts";
-import { admins, users } from "@/db/schema/index.ts";
 import { adjustBalance, setBanned } from "./admin-users.ts";
 import { claimBatch, queueBroadcast, settleDelivery } from "./broadcast.ts";
 import type { Deps } from "./context.ts";
@@ -36,7 +34,7 @@ function random(seed: number) {
 }
 
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
-  const count = deps.db.select({ n: sql<number>`count(*)` }).from(users).get()!.n;
+  const count = await deps.store.read((tx) => tx.users.count());
   if (count > 0) return false;
   await seed(deps);
   return true;
@@ -47,7 +45,7 @@ async function seed(real: Deps) {
   const end = real.clock().getTime();
   let now = end - 10 * DAY;
   const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true } };
-  const admin = deps.db.select().from(admins).orderBy(asc(admins.id)).get();
+  const admin = await deps.store.read((tx) => tx.admins.first());
 
   const daily = await createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "Open the app once a day and claim your reward.", reward: usdt("0.2"), isActive: true });
   const channel = await createTask(deps, { kind: "follow_channel", title: "Join our Telegram channel", description: "Join the channel, then press Verify Membership.", reward: usdt("0.5"), isActive: true });

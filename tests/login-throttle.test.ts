@@ -97,12 +97,12 @@ describe("sign-in throttling", () => {
     const t = await makeTestApp();
     for (let i = 0; i < rules.loginFailureLimit; i++) await login(t, adminEmail, "wrong");
     const db = openDb(t.deps.config.databasePath);
-    const restarted: Deps = { ...t.deps, db, store: sqliteStore(db) };
+    const restarted: Deps = { ...t.deps, store: sqliteStore(db) };
     const app = createApp(restarted, { jwtSecret });
     const body = JSON.stringify({ email: adminEmail, password: adminPassword });
     const res = await app.handle(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body }));
     expect(res.status).toBe(429);
-    restarted.db.sqlite.close();
+    db.sqlite.close();
   });
 
   test("rows of ended windows are removed", async () => {

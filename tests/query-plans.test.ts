@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test";
 import { seedIfEmpty } from "@/domain/seed.ts";
 import { openDb } from "@/db/client.ts";
+import { sqliteStore } from "@/db/store/index.ts";
 import { makeTestApp } from "./support/app.ts";
 
 const bigTables = ["users", "ledger", "task_completions", "task_opens", "referrals", "withdrawals", "broadcast_deliveries"];
@@ -33,7 +34,7 @@ test("every endpoint's queries use an index", async () => {
   // The demo data goes in through a connection of its own, so every statement the app's
   // connection compiles from here on belongs to a request (compiled statements are reused).
   const seeding = openDb(t.deps.config.databasePath);
-  await seedIfEmpty({ ...t.deps, db: seeding });
+  await seedIfEmpty({ ...t.deps, store: sqliteStore(seeding) });
   seeding.sqlite.close();
   // Record every statement the connection compiles: drizzle's and the hot paths' plain SQL alike.
   const queries = new Set<string>();

@@ -2,7 +2,7 @@
 // (any code in this process, a transaction that rolls back, another process) must show at once,
 // or within a second for another process.
 import { beforeEach, expect, test } from "bun:test";
-import { inTransaction } from "@/domain/context.ts";
+import { inTransaction } from "@/db/transaction.ts";
 import { findUserByTgId } from "@/domain/users.ts";
 import { openDb } from "@/db/client.ts";
 import { eq } from "@/db/ops.ts";

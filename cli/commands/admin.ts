@@ -4,7 +4,7 @@ import { z } from "zod";
 import { adminPasswordSchema } from "@/domain/admin-password.ts";
 import { rules } from "@/domain/rules.ts";
 import { usageError } from "@/cli/errors.ts";
-import { dbOption, existingDatabase, localConfig, localNote } from "@/cli/local.ts";
+import { dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, shownUrl } from "@/cli/local.ts";
 import { jsonOption, parse } from "@/cli/options.ts";
 import { emit } from "@/cli/output/print.ts";
 import { interactive, prompts, readStdin } from "@/cli/prompts.ts";
@@ -16,7 +16,7 @@ const add = new Command("add")
   .description("(server: local database) create an admin account")
   .option("--email <email>", "the admin's e-mail (asked for when missing)")
   .option("--password-stdin", "read the password from stdin instead of asking")
-  .option(...dbOption)
+  .option(...dbOrUrlOption)
   .option(...jsonOption)
   .addHelpText("after", `
 ${localNote}
@@ -31,7 +31,8 @@ Examples:
     const ask = { output: process.stderr };
     if (!interactive() && (!opts.email || !opts.passwordStdin)) throw usageError("no terminal to ask at: pass --email and --password-stdin (the password on stdin)");
     // Before any question: a wrong path is better told now than after the password is typed.
-    existingDatabase(command);
+    const postgres = postgresTarget(command);
+    if (!postgres) existingDatabase(command);
     const { input, password: passwordPrompt } = await prompts();
     const address = opts.email ?? (await input({ message: "E-mail:", validate: (v) => email.safeParse(v).error?.issues[0]?.message ?? true }, ask)).trim();
     let secret: string;
@@ -46,13 +47,15 @@ Examples:
     // Loaded here, not at the top: the API commands should not open or load the database layer.
     const { openDeps } = await import("@/api/bootstrap.ts");
     const { addAdmin } = await import("@/domain/admins.ts");
-    const config = localConfig(command);
-    const deps = openDeps(config);
+    // --db names the database: a file, or a PostgreSQL URL; without it, DATABASE_URL or the file.
+    const config = { ...localConfig(command), databaseUrl: postgres };
+    const { deps, engine } = await openDeps(config);
     try {
       const admin = await addAdmin(deps, address, secret);
-      emit({ id: admin.id, email: admin.email, databasePath: config.databasePath }, opts, (a) => `Added admin #${a.id} ${a.email} to ${a.databasePath}.\nSign in with \`refbot login\`.`);
+      const where = postgres ? { databaseUrl: shownUrl(postgres) } : { databasePath: config.databasePath };
+      emit({ id: admin.id, email: admin.email, ...where }, opts, () => `Added admin #${admin.id} ${admin.email} to ${engine.description}.\nSign in with \`refbot login\`.`);
     } finally {
-      deps.db.sqlite.close();
+      await engine.close();
     }
   });
 

@@ -125,12 +125,15 @@ Examples:
 const backup = new Command("backup")
   .description("(server: local database) write a consistent copy of the database, safe while serving")
   .argument("<file>", "where to write the copy (must not exist)")
-  .option(...dbOption)
+  .option(...dbOrUrlOption)
   .option(...jsonOption)
   .addHelpText("after", `
 ${localNote}
 Uses SQLite's VACUUM INTO on the live file: one consistent, compacted
 snapshot that includes what is still in the WAL; the server keeps serving.
+On PostgreSQL it hands over to pg_dump (custom format, for pg_restore),
+which also takes one consistent snapshot; a managed service's point-in-time
+recovery is the better backup there.
 
 Examples:
   $ refbot db backup /var/backups/refbot-$(date +%F).sqlite
@@ -138,9 +141,11 @@ Examples:
   15 3 * * * refbot db backup /var/backups/refbot-$(date +\\%F).sqlite`)
   .action(async (file: string, rawOptions, command: Command) => {
     const opts = parse(jsonOnly.extend({ file: z.string().min(1) }), rawOptions, { file });
-    const source = existingDatabase(command);
+    const postgres = postgresTarget(command);
     const target = resolve(opts.file);
     if (existsSync(target)) throw new CliError(`${target} already exists; pick a new file name`);
+    if (postgres) return pgDump(postgres, target, opts);
+    const source = existingDatabase(command);
     if (target === resolve(source)) throw new CliError("the backup cannot be the database itself");
     // A copy of the database is as private as the database: 0600, in a 0700 folder if new.
     // VACUUM INTO writes into an empty file it finds and keeps that file's mode.
@@ -213,6 +218,25 @@ Example:
     );
     if (!ok) throw ledgerFailure(result, `the copy at ${shownUrl(url)} (\`refbot db check --db ${from}\` tells whether the SQLite file has them too)`);
   });
+
+/** `pg_dump` into a private file: as private as the database it copies. */
+async function pgDump(url: string, target: string, opts: { json?: boolean }) {
+  const { createPrivateFile } = await import("@/db/private-file.ts");
+  createPrivateFile(target);
+  let why: string | undefined;
+  try {
+    const dump = Bun.spawnSync(["pg_dump", "--format=custom", `--file=${target}`, `--dbname=${url}`], { stdout: "pipe", stderr: "pipe" });
+    if (dump.exitCode !== 0) why = dump.stderr.toString().trim().split("\n")[0];
+  } catch {
+    why = "pg_dump is not installed (apt-get install postgresql-client)";
+  }
+  if (why) {
+    rmSync(target, { force: true });
+    throw new CliError(`pg_dump of ${shownUrl(url)} failed: ${why}`);
+  }
+  const bytes = statSync(target).size;
+  emit({ source: shownUrl(url), backup: target, bytes, tool: "pg_dump" }, opts, (r) => `Backed up ${r.source} to ${r.backup} with pg_dump (${(r.bytes / 1024).toFixed(0)} KiB, custom format: restore with pg_restore).`);
+}
 
 export const dbCommand = new Command("db")
   .description("migrate, check the ledger, back up, copy to PostgreSQL")

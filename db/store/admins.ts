@@ -1,6 +1,6 @@
 // The admin accounts' statements on SQLite.
 import type { Db } from "@/db/client.ts";
-import { eq, sql } from "@/db/ops.ts";
+import { asc, eq, sql } from "@/db/ops.ts";
 import { admins } from "@/db/schema/index.ts";
 import type { AdminStatements } from "@/domain/statements/admins.ts";
 import { loginThrottleStatements } from "./login-throttle.ts";
@@ -13,6 +13,9 @@ export function adminStatements(db: Db): AdminStatements {
     },
     *byId(id) {
       return db.select().from(admins).where(eq(admins.id, id)).get();
+    },
+    *first() {
+      return db.select().from(admins).orderBy(asc(admins.id)).limit(1).get();
     },
     *insert(values) {
       // The e-mail's is the only unique index a new admin can meet.

@@ -4,7 +4,7 @@
 import type { Db } from "@/db/client.ts";
 import { and, desc, eq, lte, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
-import { changedRows } from "@/domain/context.ts";
+import { changedRows } from "@/db/transaction.ts";
 import type { BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
 const held = (id: number, token: string) =>

@@ -2,8 +2,8 @@
 // connection, and programs run to their end inside one synchronous IMMEDIATE transaction.
 import type { Db } from "@/db/client.ts";
 import { prepared } from "@/db/prepared.ts";
-import { inTransaction } from "@/domain/context.ts";
-import { groupCommit } from "@/domain/write-queue.ts";
+import { inTransaction } from "@/db/transaction.ts";
+import { groupCommit } from "./group-commit.ts";
 import { runNow, type Statements, type Store } from "@/domain/store.ts";
 import { userStatements } from "./users.ts";
 import { taskStatements } from "./tasks.ts";

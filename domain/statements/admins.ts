@@ -7,6 +7,8 @@ export type AdminStatements = {
   /** `email` already normalised, as it is stored. */
   byEmail(email: string): Op<Admin | undefined>;
   byId(id: number): Op<Admin | undefined>;
+  /** The admin added first, if any. */
+  first(): Op<Admin | undefined>;
   /** The new admin, or null when the e-mail is taken (its unique index decides, not a read before). */
   insert(values: Pick<Admin, "email" | "passwordHash" | "createdAt">): Op<Admin | null>;
   /** Replaces the password hash and raises the token version, which revokes every token issued before. */

@@ -1,6 +1,15 @@
-// The statements the audit log (audit.ts) needs from an engine.
-import type { AuditEntry } from "@/domain/audit.ts";
+// The statements the admin audit log needs from an engine: an entry is written in the same
+// transaction as the action it records.
 import type { Op } from "@/domain/store.ts";
+
+export type AuditEntry = {
+  adminId: number | null;
+  action: string;
+  targetType: "withdrawal" | "user" | "task" | "broadcast" | "admin";
+  targetId: number | null;
+  detail?: Record<string, unknown>;
+  at: Date;
+};
 
 export type AuditStatements = {
   insert(entry: AuditEntry): Op<void>;

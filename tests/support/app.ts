@@ -11,7 +11,7 @@ import type { Deps } from "@/domain/context.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
-import { inTransaction } from "@/domain/context.ts";
+import { inTransaction } from "@/db/transaction.ts";
 import { runNow, type Program } from "@/domain/store.ts";
 import { taskCreation, type TaskInput } from "@/domain/tasks.ts";
 import { registration, type TelegramProfile } from "@/domain/users.ts";
@@ -38,7 +38,6 @@ export async function makeTestApp(env: Record<string, string> = {}, options: { l
   let member = true;
   const notices: Notice[] = [];
   const deps: Deps = {
-    db,
     store: sqliteStore(db),
     config,
     clock: () => now,

@@ -4,10 +4,10 @@
 import { createConfig } from "@/api/config.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
-import { openDb } from "@/db/client.ts";
+import { openDb, type Db } from "@/db/client.ts";
 import { sqliteStore } from "@/db/store/index.ts";
 
-export function openDeps(file: string, now: Date): Deps {
+export function openDeps(file: string, now: Date): Deps & { db: Db } {
   const db = openDb(file);
   return {
     db,

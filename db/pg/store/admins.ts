@@ -1,5 +1,5 @@
 // The admin accounts' statements on PostgreSQL.
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { admins } from "@/db/pg/schema/index.ts";
 import type { AdminStatements } from "@/domain/statements/admins.ts";
 import { awaiting } from "@/domain/store.ts";
@@ -14,6 +14,9 @@ export function adminStatements(db: PgRunner): AdminStatements {
     },
     *byId(id) {
       return (yield* awaiting(db.select().from(admins).where(eq(admins.id, id))))[0];
+    },
+    *first() {
+      return (yield* awaiting(db.select().from(admins).orderBy(asc(admins.id)).limit(1)))[0];
     },
     *insert(values) {
       // ON CONFLICT rather than catching the violation, which would abort the whole transaction.

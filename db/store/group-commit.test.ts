@@ -1,14 +1,13 @@
 import { expect, test } from "bun:test";
 import { migrateDb, openDb } from "@/db/client.ts";
-import { connectionOf } from "./context.ts";
-import { groupCommit } from "./write-queue.ts";
+import { groupCommit } from "./group-commit.ts";
 
 test("units that arrive together commit together; a failing unit is rolled back alone", async () => {
   const db = openDb(":memory:");
   migrateDb(db);
-  const add = (n: number) => groupCommit(db, (tx) => connectionOf(tx).run("insert into counters (name, value) values (?, ?)", [`c${n}`, n]));
+  const add = (n: number) => groupCommit(db, (tx) => db.$client.run("insert into counters (name, value) values (?, ?)", [`c${n}`, n]));
   const boom = groupCommit(db, (tx) => {
-    connectionOf(tx).run("insert into counters (name, value) values ('half', 1)");
+    db.$client.run("insert into counters (name, value) values ('half', 1)");
     throw new Error("midway");
   });
   const results = await Promise.allSettled([add(1), boom, add(2), groupCommit(db, async () => 1)]);

@@ -5,7 +5,7 @@
 // commit is on disk.
 import type { Db } from "@/db/client.ts";
 import { prepared } from "@/db/prepared.ts";
-import { connectionOf, type Tx } from "./context.ts";
+import type { Tx } from "@/db/transaction.ts";
 
 type Unit = { run: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -20,7 +20,7 @@ function createWriteQueue(db: Db) {
     try {
       db.transaction(
         (tx) => {
-          const conn = connectionOf(tx);
+          const conn = db.$client;
           for (const unit of batch) {
             conn.query("savepoint unit").run();
             try {

@@ -1,0 +1,45 @@
+// Opens the database the configuration names, migrated: PostgreSQL when DATABASE_URL is set,
+// else the SQLite file. What the rest of the product sees is the Store; the SQLite connection is
+// handed out too, for what only a file has (checkpoints, VACUUM INTO backups).
+import type { Config } from "@/api/config.ts";
+import type { Store } from "@/domain/store.ts";
+import { migrateDb, openDb, type Db } from "./client.ts";
+import { migratePg, openPg } from "./pg/client.ts";
+import { pgStore } from "./pg/store/index.ts";
+import { withoutPassword } from "./pg/url.ts";
+import { sqliteStore } from "./store/index.ts";
+
+export type Engine = {
+  store: Store;
+  /** For the start-up banner: which database, without a password. */
+  description: string;
+  sqlite?: Db;
+  /** The PostgreSQL URL, for what runs beside the store (the fleet's leadership lock). */
+  postgresUrl?: string;
+  close(): Promise<void>;
+};
+
+export async function openEngine(config: Config): Promise<Engine> {
+  if (config.databaseUrl) {
+    await migratePg(config.databaseUrl);
+    const db = openPg(config.databaseUrl, { max: config.databasePool });
+    const store = pgStore(db);
+    return {
+      store,
+      description: `PostgreSQL ${withoutPassword(config.databaseUrl)} (pool of ${config.databasePool})`,
+      postgresUrl: config.databaseUrl,
+      async close() {
+        await store.close();
+        await db.$client.close();
+      },
+    };
+  }
+  const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb, mmapMb: config.mmapMb });
+  migrateDb(db);
+  return {
+    store: sqliteStore(db),
+    description: `${config.databasePath} (SQLite, WAL, synchronous=${config.synchronous})`,
+    sqlite: db,
+    close: async () => db.sqlite.close(),
+  };
+}
