@@ -19,7 +19,8 @@ async function migrated() {
 
 /** rank_counts as kept (rows left at zero say nothing), and as a count over users says it must be. */
 async function keptAndCounted(sql: SQL) {
-  const kept = await sql`select category, block, score, users from rank_counts where users <> 0 order by 1, 2, 3`;
+  // Summed over the slots a score's count is split into (migration 0004).
+  const kept = await sql`select category, block, score, sum(users)::int as users from rank_counts group by 1, 2, 3 having sum(users) <> 0 order by 1, 2, 3`;
   const counted = await sql`
     select category, block, score, count(*)::int as users
     from users

@@ -21,3 +21,13 @@ export * from "./login-throttle.ts";
  * The primary key serves the id ranges.
  */
 export const sqliteOnlyIndexes = ["users_scores_idx"] as const;
+
+/**
+ * What only PostgreSQL has: the slots hot counters are split into (stats.ts), and the table of
+ * per-task completion counts kept that way. The rules never see them: PostgreSQL's statements
+ * read the sums.
+ */
+export const pgOnly = {
+  columns: { daily_stats: ["slot"], counters: ["slot"], rank_counts: ["slot"] },
+  tables: ["task_completion_counts"],
+} as const;

@@ -1,7 +1,7 @@
 // Tasks, completions and link opens (PostgreSQL); see db/schema/tasks.ts. `day` and `period` stay
 // text, not date: one-off tasks use the key "once".
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { taskKinds } from "@/db/schema/tasks.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
@@ -22,6 +22,21 @@ export const tasks = pgTable(
     createdAt: moment("created_at").notNull(),
   },
   (t) => [check("tasks_reward_non_negative", sql`${t.reward} >= 0`), check("tasks_kind_valid", oneOf(t.kind, taskKinds))],
+);
+
+/**
+ * Completions counted per task in slots (see stats.ts), added to tasks.completion_count (what a
+ * copied database brought along) when read: the daily task's row would otherwise be written by
+ * every completion of the day.
+ */
+export const taskCompletionCounts = pgTable(
+  "task_completion_counts",
+  {
+    taskId: integer("task_id").notNull().references(() => tasks.id),
+    slot: smallint("slot").notNull(),
+    completions: int8("completions").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.slot] })],
 );
 
 export const taskCompletions = pgTable(

@@ -1,5 +1,6 @@
-// The leaderboards' statements on PostgreSQL. rank_counts is kept by triggers (migration 0001);
-// the block scans read users by primary key (see sqliteOnlyIndexes for why there is no scores index).
+// The leaderboards' statements on PostgreSQL. rank_counts is kept by triggers (migrations 0001 and
+// 0004), split into slots that each query adds up; the block scans read users by primary key (see
+// sqliteOnlyIndexes for why there is no scores index).
 import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { rankCounts, users } from "@/db/pg/schema/index.ts";
 import type { Ranking, RankStatements } from "@/domain/statements/ranks.ts";
@@ -17,12 +18,22 @@ export function rankStatements(db: PgRunner): RankStatements {
   return {
     *topScores(r, limit) {
       return yield* awaiting(
-        db.select({ score: rankCounts.score, users: rankCounts.users }).from(rankCounts).where(counted(r, eq(rankCounts.block, -1))).orderBy(desc(rankCounts.score)).limit(limit),
+        db
+          .select({ score: rankCounts.score, users: usersSum })
+          .from(rankCounts)
+          .where(counted(r, eq(rankCounts.block, -1)))
+          .groupBy(rankCounts.score)
+          .orderBy(desc(rankCounts.score))
+          .limit(limit),
       );
     },
     *blocksFrom(r, min) {
       return yield* awaiting(
-        db.select({ block: rankCounts.block, score: rankCounts.score, users: rankCounts.users }).from(rankCounts).where(counted(r, gte(rankCounts.score, min), gte(rankCounts.block, 0))),
+        db
+          .select({ block: rankCounts.block, score: rankCounts.score, users: usersSum })
+          .from(rankCounts)
+          .where(counted(r, gte(rankCounts.score, min), gte(rankCounts.block, 0)))
+          .groupBy(rankCounts.block, rankCounts.score),
       );
     },
     *scoresBetween(r, from, to, min) {

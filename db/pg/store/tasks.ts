@@ -1,27 +1,36 @@
 // Task statements on PostgreSQL.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
 import type { TaskStatements } from "@/domain/statements/tasks.ts";
 import { awaiting } from "@/domain/store.ts";
+import { randomSlot } from "./counters.ts";
 import type { PgRunner } from "./runner.ts";
+
+/** A task's columns, its completion count being the column plus what the slots counted since. */
+export const taskWithCount = {
+  ...getTableColumns(tasks),
+  completionCount: sql<number>`(${tasks.completionCount} + coalesce((select sum(c.completions) from ${taskCompletionCounts} c where c.task_id = ${tasks.id}), 0))::int8`.mapWith(Number),
+};
 
 export function taskStatements(db: PgRunner): TaskStatements {
   const one = <T>(rows: T[]) => rows[0];
   return {
     *byId(id) {
-      return one(yield* awaiting(db.select().from(tasks).where(eq(tasks.id, id))));
+      return one(yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.id, id))));
     },
     *all() {
-      return yield* awaiting(db.select().from(tasks).orderBy(asc(tasks.id)));
+      return yield* awaiting(db.select(taskWithCount).from(tasks).orderBy(asc(tasks.id)));
     },
     *active() {
-      return yield* awaiting(db.select().from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)));
+      return yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)));
     },
     *insert(task) {
       return one(yield* awaiting(db.insert(tasks).values(task).returning()))!;
     },
     *update(id, set) {
-      return one(yield* awaiting(db.update(tasks).set(set).where(eq(tasks.id, id)).returning()));
+      const updated = one(yield* awaiting(db.update(tasks).set(set).where(eq(tasks.id, id)).returning({ id: tasks.id })));
+      // Read again for the completion count the slots add.
+      return updated && one(yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.id, id))));
     },
     *completedIn(userId, taskId, period) {
       const rows = yield* awaiting(
@@ -112,7 +121,12 @@ export function taskStatements(db: PgRunner): TaskStatements {
       )!;
     },
     *countCompletion(taskId) {
-      yield* awaiting(db.update(tasks).set({ completionCount: sql`${tasks.completionCount} + 1` }).where(eq(tasks.id, taskId)));
+      yield* awaiting(
+        db
+          .insert(taskCompletionCounts)
+          .values({ taskId, slot: randomSlot(), completions: 1 })
+          .onConflictDoUpdate({ target: [taskCompletionCounts.taskId, taskCompletionCounts.slot], set: { completions: sql`${taskCompletionCounts.completions} + 1` } }),
+      );
     },
     *afterCompletion(userId) {
       return one(
