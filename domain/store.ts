@@ -48,6 +48,12 @@ export type Store = {
  * within milliseconds of the commit; `poll` has nothing to ask.
  */
 export type ChangeFeed = {
+  /**
+   * Whether signed-in users may be kept between requests. On SQLite the update hook names every
+   * users row written, for nothing. On PostgreSQL a notice per write would serialize the commits
+   * of every completion (NOTIFY holds a lock through the commit), so users are read each time.
+   */
+  keepsUsers: boolean;
   /** `id` of each users row written, or undefined when any may have changed unseen. */
   onUsers(listener: (id: number | undefined) => void): void;
   /** Any change to the tasks users see. */

@@ -76,11 +76,11 @@ export async function getUser(deps: Pick<Deps, "store">, id: number): Promise<Us
 }
 
 /**
- * Users read on the way in, kept between requests: a mini-app session asks for its user several
- * times within seconds. A written users row leaves the cache as the store's change feed reports
- * it (SQLite: as this connection writes it, and within a second of another process's commit;
- * PostgreSQL: within milliseconds of any instance's commit). What is read while a change may be
- * under way is served but not kept: the generation moves with every change reported.
+ * Users read on the way in, kept between requests where the store allows it (SQLite): a mini-app
+ * session asks for its user several times within seconds. A written users row leaves the cache
+ * as the store's change feed reports it: as this connection writes it, and within a second of
+ * another process's commit. What is read while a change may be under way is served but not kept:
+ * the generation moves with every change reported.
  */
 type UserCache = {
   byId: Map<number, User>;
@@ -128,6 +128,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 
 /** The lookup behind every user request. */
 export async function findUserByTgId(deps: Pick<Deps, "store">, tgId: number): Promise<User | undefined> {
+  if (!deps.store.changes.keepsUsers) return deps.store.read((tx) => tx.users.byTgId(tgId));
   const cache = userCache(deps.store);
   const id = cache.idByTgId.get(tgId);
   const known = id === undefined ? undefined : cache.byId.get(id);
@@ -151,6 +152,7 @@ export async function findUserByTgId(deps: Pick<Deps, "store">, tgId: number): P
  * whose every change also writes that user's row in the same transaction, which is what drops it.
  */
 export async function derivedForUser<T>(deps: Pick<Deps, "store">, userId: number, key: string, read: () => Promise<T>): Promise<T> {
+  if (!deps.store.changes.keepsUsers) return read();
   const cache = userCache(deps.store);
   const forUser = cache.derived.get(userId);
   if (forUser?.has(key)) return forUser.get(key) as T;

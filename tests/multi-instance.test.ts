@@ -141,7 +141,7 @@ pg.test("two flushes at once on the two instances send each message once and kee
   expect(flushes.filter((r) => !r.body.stoppedByPace).length).toBeLessThanOrEqual(1);
   const broadcastId = queued.body.broadcast?.id ?? queued.body.id;
   // The leader's scheduler sends the rest, one batch per interval.
-  await until("every delivery to be settled", async () => (await f.sql`select count(*)::int as n from broadcast_deliveries where broadcast_id = ${broadcastId} and status = 'pending'`)[0].n === 0, 30_000);
+  await until("every delivery to be settled", async () => (await f.sql`select count(*)::int as n from broadcast_deliveries where broadcast_id = ${broadcastId} and status in ('pending', 'sending')`)[0].n === 0, 30_000);
   for (const tgId of recipients) {
     expect(f.tg.delivered(tgId).filter((c) => c.body.text.includes("Fleet broadcast"))).toHaveLength(1);
   }

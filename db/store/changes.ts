@@ -11,6 +11,7 @@ export function sqliteChanges(db: Db): ChangeFeed {
   onRowChange(db, "users", (id) => userListeners.forEach((l) => l(id)));
   onRowChange(db, "tasks", () => taskListeners.forEach((l) => l()));
   return {
+    keepsUsers: true,
     onUsers: (listener) => void userListeners.push(listener),
     onTasks: (listener) => void taskListeners.push(listener),
     poll() {

@@ -1,7 +1,8 @@
-// PostgreSQL's change feed (domain/store.ts): the triggers of migration 0002 announce each write
-// on the channel refbot_changes after its commit, to every instance listening. A notification
-// sent while the listening connection was down is lost, so each time the client listens again
-// (after the first), everything is treated as changed.
+// PostgreSQL's change feed (domain/store.ts): a trigger (migration 0002) announces each change to
+// the tasks on the channel refbot_changes after its commit, to every instance listening. Users are
+// not announced (migration 0005): they are read on every request instead (keepsUsers). A
+// notification sent while the listening connection was down is lost, so each time the client
+// listens again (after the first), everything is treated as changed.
 import type { SQL } from "bun";
 import type { ChangeFeed } from "@/domain/store.ts";
 
@@ -19,7 +20,6 @@ export function pgChanges(client: SQL): ChangeFeed & { close(): Promise<void> } 
     changeChannel,
     (payload) => {
       if (payload === "tasks") taskListeners.forEach((l) => l());
-      else if (payload.startsWith("users:")) userListeners.forEach((l) => l(Number(payload.slice(6))));
       else everything();
     },
     () => {
@@ -27,6 +27,7 @@ export function pgChanges(client: SQL): ChangeFeed & { close(): Promise<void> } 
     },
   );
   return {
+    keepsUsers: false,
     onUsers: (listener) => void userListeners.push(listener),
     onTasks: (listener) => void taskListeners.push(listener),
     poll: () => {},
