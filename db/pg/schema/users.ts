@@ -35,8 +35,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_tg_id_unique").on(t.tgId),
     uniqueIndex("users_ref_code_unique").on(t.refCode),
-    uniqueIndex("users_wallet_unique").on(sql`lower(${t.walletBep20})`),
-    index("users_username_lower_idx").on(sql`lower(${t.username})`),
+    // In the "C" collation, as the admin search's prefix ranges compare (db/pg/store/admin-users.ts):
+    // an index in the database's own collation would not serve them.
+    uniqueIndex("users_wallet_unique").on(sql`(lower(${t.walletBep20}) collate "C")`),
+    index("users_username_lower_idx").on(sql`(lower(${t.username}) collate "C")`),
     // SQLite's users_scores_idx is left out on purpose (see sqliteOnlyIndexes in index.ts).
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],

@@ -37,7 +37,7 @@ export function userStatements(db: PgRunner): UserStatements {
       }
     },
     *walletOwner(address) {
-      return one(yield* awaiting(db.select({ id: users.id }).from(users).where(sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`)))?.id;
+      return one(yield* awaiting(db.select({ id: users.id }).from(users).where(sql`(lower(${users.walletBep20}) collate "C") = ${address.toLowerCase()}`)))?.id;
     },
     *setReachable(tgId, reachable) {
       yield* awaiting(db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)));
