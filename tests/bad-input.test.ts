@@ -1,22 +1,10 @@
 // Bad input to every endpoint of docs/api.md: each answer is a 4xx `{ message, code }` whose
-// message names the field (where there is one), and not one row of any table changes.
-import { beforeAll, describe, expect, test } from "bun:test";
+// message names the field (where there is one), and not one row of any table changes. On both
+// engines.
+import { describe, expect } from "bun:test";
 import { createHash } from "node:crypto";
 import { toChecksumAddress } from "@/domain/wallet.ts";
-import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
-
-let t: TestApp;
-
-/** Every row of every table (sqlite_master's list, migrations bookkeeping included), hashed per table. */
-function snapshot(app: TestApp): Record<string, string> {
-  const tables = app.db.sqlite.query("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    const rows = app.db.sqlite.query(`select * from "${name}"`).all().map((r) => JSON.stringify(r)).sort();
-    out[name] = `${rows.length}:${createHash("sha256").update(rows.join("\n")).digest("hex")}`;
-  }
-  return out;
-}
+import { forEachAppEngine, uniqueTgId, type TestApp } from "./support/app.ts";
 
 const hex = (n: number, seed: string) => createHash("sha256").update(seed).digest("hex").repeat(4).slice(0, n);
 /** A valid, mixed-case EIP-55 address, and the same address with one letter's case flipped. */
@@ -49,55 +37,6 @@ type Fixture = {
   takenAddress: string;
   badChecksum: string;
 };
-let f: Fixture;
-
-beforeAll(async () => {
-  t = await makeTestApp();
-  const admin = await t.adminHeaders();
-  // Users come in through the API with the same profile they will keep sending, so later
-  // requests write nothing (a changed name would be saved, legitimately).
-  const newUser = async (wallet?: string) => {
-    const headers = t.userHeaders(uniqueTgId());
-    const me = (await t.request("GET", "/api/me", { headers })).body;
-    await t.request("POST", `/api/admin/users/${me.id}/adjust`, { headers: admin, body: { amount: "50", reason: "fixture" } });
-    if (wallet) expect((await t.request("POST", "/api/me/wallet", { headers, body: { address: wallet } })).status).toBe(200);
-    return { headers, id: me.id as number };
-  };
-  const withdrawal = async (seed: string) => {
-    const u = await newUser(addresses(seed).good);
-    const res = await t.request("POST", "/api/me/withdraw", { headers: u.headers, body: { amount: "10" } });
-    expect(res.status).toBe(201);
-    return { ...u, withdrawalId: res.body.id as number };
-  };
-  const { good: takenAddress, badChecksum } = addresses("taken");
-  const user = await newUser(takenAddress);
-  const noWallet = await newUser();
-  const pending = await withdrawal("pending");
-  const approved = await withdrawal("approved");
-  const paid = await withdrawal("paid");
-  const rejected = await withdrawal("rejected");
-  for (const id of [approved.withdrawalId, paid.withdrawalId]) {
-    expect((await t.request("PATCH", `/api/admin/withdrawals/${id}/approve`, { headers: admin })).status).toBe(200);
-  }
-  expect((await t.request("PATCH", `/api/admin/withdrawals/${paid.withdrawalId}/paid`, { headers: admin, body: { txHash: goodHash } })).status).toBe(200);
-  expect((await t.request("PATCH", `/api/admin/withdrawals/${rejected.withdrawalId}/reject`, { headers: admin, body: { reason: "fixture" } })).status).toBe(200);
-  const task = t.makeTask();
-  f = {
-    admin,
-    user: user.headers,
-    noWallet: noWallet.headers,
-    open: pending.headers,
-    userId: user.id,
-    taskId: task.id,
-    pending: pending.withdrawalId,
-    approved: approved.withdrawalId,
-    paid: paid.withdrawalId,
-    rejected: rejected.withdrawalId,
-    takenAddress,
-    badChecksum,
-  };
-});
-
 type Case = {
   name: string;
   method: string;
@@ -332,65 +271,117 @@ const label = (k: Case) => {
   return path.length > 70 ? `${path.slice(0, 60)}…` : path;
 };
 
-function headersFor(as: Case["as"], other: Record<string, string>): Record<string, string> {
-  if (as === "none") return {};
-  if (as === "other") return other;
-  return f[as];
-}
+await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
+  let t: TestApp;
+  let f: Fixture;
 
-describe("bad input changes nothing and answers a 4xx { message, code }", () => {
-  let other: Record<string, string>;
   beforeAll(async () => {
-    other = t.userHeaders(uniqueTgId());
-    await t.request("GET", "/api/me", { headers: other });
-  });
-
-  for (const k of cases) {
-    test(`${k.method} ${label(k)}: ${k.name}`, async () => {
-      let body = k.body;
-      // Addresses that depend on the fixture.
-      if (k.name === "mixed case with a wrong checksum") body = { address: f.badChecksum };
-      if (k.name === "another user's address") body = { address: f.takenAddress.toLowerCase() };
-      const before = snapshot(t);
-      const res = await t.request(k.method, k.path(f), { body, raw: k.raw, headers: headersFor(k.as, other) });
-      expect({ status: res.status, code: res.body?.code }).toEqual({ status: k.status, code: k.code ?? res.body?.code });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(typeof res.body.message).toBe("string");
-      expect(res.body.message.length).toBeGreaterThan(0);
-      expect(res.body.code).toMatch(/^[A-Z][A-Z_]*$/);
-      if (k.field) expect(res.body.message.toLowerCase()).toContain(k.field.toLowerCase());
-      // Nothing internal leaks.
-      expect(JSON.stringify(res.body)).not.toMatch(/SQLITE|at .*\.ts:\d+|select |insert into/i);
-      expect(snapshot(t)).toEqual(before);
-    });
-  }
-});
-
-describe("SQL-looking text where text is allowed is only text", () => {
-  test("searching for it finds nothing and every table is still there", async () => {
-    const tablesBefore = Object.keys(snapshot(t));
-    const before = snapshot(t);
-    for (const search of [sqlText, "' OR 1=1 --", "%", "_", "0x' OR '1'='1", "\" OR \"\"=\""]) {
-      const res = await t.request("GET", `/api/admin/users?search=${encodeURIComponent(search)}`, { headers: f.admin });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual([]);
+    t = await makeTestApp();
+    const admin = await t.adminHeaders();
+    // Users come in through the API with the same profile they will keep sending, so later
+    // requests write nothing (a changed name would be saved, legitimately).
+    const newUser = async (wallet?: string) => {
+      const headers = t.userHeaders(uniqueTgId());
+      const me = (await t.request("GET", "/api/me", { headers })).body;
+      await t.request("POST", `/api/admin/users/${me.id}/adjust`, { headers: admin, body: { amount: "50", reason: "fixture" } });
+      if (wallet) expect((await t.request("POST", "/api/me/wallet", { headers, body: { address: wallet } })).status).toBe(200);
+      return { headers, id: me.id as number };
+    };
+    const withdrawal = async (seed: string) => {
+      const u = await newUser(addresses(seed).good);
+      const res = await t.request("POST", "/api/me/withdraw", { headers: u.headers, body: { amount: "10" } });
+      expect(res.status).toBe(201);
+      return { ...u, withdrawalId: res.body.id as number };
+    };
+    const { good: takenAddress, badChecksum } = addresses("taken");
+    const user = await newUser(takenAddress);
+    const noWallet = await newUser();
+    const pending = await withdrawal("pending");
+    const approved = await withdrawal("approved");
+    const paid = await withdrawal("paid");
+    const rejected = await withdrawal("rejected");
+    for (const id of [approved.withdrawalId, paid.withdrawalId]) {
+      expect((await t.request("PATCH", `/api/admin/withdrawals/${id}/approve`, { headers: admin })).status).toBe(200);
     }
-    expect(snapshot(t)).toEqual(before);
-    expect(Object.keys(snapshot(t))).toEqual(tablesBefore);
+    expect((await t.request("PATCH", `/api/admin/withdrawals/${paid.withdrawalId}/paid`, { headers: admin, body: { txHash: goodHash } })).status).toBe(200);
+    expect((await t.request("PATCH", `/api/admin/withdrawals/${rejected.withdrawalId}/reject`, { headers: admin, body: { reason: "fixture" } })).status).toBe(200);
+    const task = await t.makeTask();
+    f = {
+      admin,
+      user: user.headers,
+      noWallet: noWallet.headers,
+      open: pending.headers,
+      userId: user.id,
+      taskId: task.id,
+      pending: pending.withdrawalId,
+      approved: approved.withdrawalId,
+      paid: paid.withdrawalId,
+      rejected: rejected.withdrawalId,
+      takenAddress,
+      badChecksum,
+    };
   });
 
-  test("a ban reason and an adjustment reason are stored exactly as typed", async () => {
-    const app = await makeTestApp();
-    const admin = await app.adminHeaders();
-    const user = app.makeUser();
-    const ban = await app.request("POST", `/api/admin/users/${user.id}/ban`, { headers: admin, body: { reason: sqlText } });
-    expect(ban.status).toBe(200);
-    expect(ban.body.banReason).toBe(sqlText);
-    const adjust = await app.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: admin, body: { amount: "1", reason: sqlText } });
-    expect(adjust.status).toBe(200);
-    expect(adjust.body.entry.note).toBe(sqlText);
-    expect(app.userRow(user.id).banReason).toBe(sqlText);
-    expect((await app.request("GET", "/api/admin/users", { headers: admin })).body).toHaveLength(1);
+  function headersFor(as: Case["as"], other: Record<string, string>): Record<string, string> {
+    if (as === "none") return {};
+    if (as === "other") return other;
+    return f[as];
+  }
+
+  describe("bad input changes nothing and answers a 4xx { message, code }", () => {
+    let other: Record<string, string>;
+    beforeAll(async () => {
+      other = t.userHeaders(uniqueTgId());
+      await t.request("GET", "/api/me", { headers: other });
+    });
+
+    for (const k of cases) {
+      test(`${k.method} ${label(k)}: ${k.name}`, async () => {
+        let body = k.body;
+        // Addresses that depend on the fixture.
+        if (k.name === "mixed case with a wrong checksum") body = { address: f.badChecksum };
+        if (k.name === "another user's address") body = { address: f.takenAddress.toLowerCase() };
+        const before = await t.snapshot();
+        const res = await t.request(k.method, k.path(f), { body, raw: k.raw, headers: headersFor(k.as, other) });
+        expect({ status: res.status, code: res.body?.code }).toEqual({ status: k.status, code: k.code ?? res.body?.code });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(typeof res.body.message).toBe("string");
+        expect(res.body.message.length).toBeGreaterThan(0);
+        expect(res.body.code).toMatch(/^[A-Z][A-Z_]*$/);
+        if (k.field) expect(res.body.message.toLowerCase()).toContain(k.field.toLowerCase());
+        // Nothing internal leaks.
+        expect(JSON.stringify(res.body)).not.toMatch(/SQLITE|postgres|duplicate key|violates|at .*\.ts:\d+|select |insert into/i);
+        expect(await t.snapshot()).toEqual(before);
+      });
+    }
+  });
+
+  describe("SQL-looking text where text is allowed is only text", () => {
+    test("searching for it finds nothing and every table is still there", async () => {
+      const tablesBefore = Object.keys(await t.snapshot());
+      const before = await t.snapshot();
+      for (const search of [sqlText, "' OR 1=1 --", "%", "_", "0x' OR '1'='1", "\" OR \"\"=\""]) {
+        const res = await t.request("GET", `/api/admin/users?search=${encodeURIComponent(search)}`, { headers: f.admin });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual([]);
+      }
+      expect(await t.snapshot()).toEqual(before);
+      expect(Object.keys(await t.snapshot())).toEqual(tablesBefore);
+    });
+
+    test("a ban reason and an adjustment reason are stored exactly as typed", async () => {
+      const app = await makeTestApp();
+      const admin = await app.adminHeaders();
+      const user = await app.makeUser();
+      const ban = await app.request("POST", `/api/admin/users/${user.id}/ban`, { headers: admin, body: { reason: sqlText } });
+      expect(ban.status).toBe(200);
+      expect(ban.body.banReason).toBe(sqlText);
+      const adjust = await app.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: admin, body: { amount: "1", reason: sqlText } });
+      expect(adjust.status).toBe(200);
+      expect(adjust.body.entry.note).toBe(sqlText);
+      expect((await app.userRow(user.id)).banReason).toBe(sqlText);
+      expect((await app.request("GET", "/api/admin/users", { headers: admin })).body).toHaveLength(1);
+    });
   });
 });

@@ -10,12 +10,12 @@ import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { botNotifier } from "@/bot/notifier.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
-import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
+import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
 
 const token = "123456:TEST-token";
 const telegram = () => ({ apiRoot: tg.apiRoot, timeoutSeconds: 10 });
 let tg: FakeTelegram;
-let t: TestApp;
+let t: SqliteTestApp;
 let bot: RefBot;
 const logs: string[] = [];
 
@@ -42,8 +42,8 @@ describe("/start", () => {
   });
 
   test("/start <refCode> binds the referrer once; a second /start changes nothing", async () => {
-    const referrer = t.makeUser();
-    const other = t.makeUser();
+    const referrer = await t.makeUser();
+    const other = await t.makeUser();
     const tgId = uniqueTgId();
     await bot.handleUpdate(tg.message(tgId, `/start ${referrer.refCode}`));
     await bot.handleUpdate(tg.message(tgId, `/start ${other.refCode}`));
@@ -61,14 +61,14 @@ describe("/start", () => {
   });
 
   test("banned users get one polite answer and nothing else", async () => {
-    const user = t.makeUser();
+    const user = await t.makeUser();
     await t.request("POST", `/api/admin/users/${user.id}/ban`, { headers: await t.adminHeaders(), body: { reason: "abuse" } });
     await bot.handleUpdate(tg.message(user.tgId, "/start"));
     expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["Your account is suspended. If you think this is a mistake, please contact support."]);
   });
 
   test("blocking the bot marks the user unreachable; writing again brings them back", async () => {
-    const user = t.makeUser();
+    const user = await t.makeUser();
     await bot.handleUpdate(tg.chatMember(user.tgId, "kicked"));
     expect(userByTgId(user.tgId)!.isActive).toBe(false);
     await bot.handleUpdate(tg.message(user.tgId, "hello"));
@@ -80,8 +80,8 @@ describe("/start", () => {
 describe("channel membership", () => {
   test("follow_channel is paid only when getChatMember says member", async () => {
     t.deps.membership = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel");
-    const user = t.makeUser();
-    const task = t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
+    const user = await t.makeUser();
+    const task = await t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
     const refused = await t.request("POST", `/api/tasks/${task.id}/complete`, { headers: t.userHeaders(user.tgId) });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("NOT_CHANNEL_MEMBER");
@@ -122,7 +122,7 @@ describe("broadcast delivery", () => {
   const options = { batchSize: 28, gapMs: 0 };
 
   test("sends with Markdown; users who blocked the bot are marked and left out of later broadcasts", async () => {
-    const people = Array.from({ length: 5 }, () => t.makeUser());
+    const people = await t.makeUsers(5);
     const blocked = new Set([people[1]!.tgId, people[3]!.tgId]);
     tg.failWhen((c) => (c.method === "sendMessage" && blocked.has(Number(c.body.chat_id)) ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
     await queueBroadcast(t.deps, t.admin.id, "*Hello* everyone");
@@ -134,7 +134,7 @@ describe("broadcast delivery", () => {
   });
 
   test("a 429 stops the batch, honours retry_after, and the rest goes out next time", async () => {
-    for (let i = 0; i < 6; i++) t.makeUser();
+    for (let i = 0; i < 6; i++) await t.makeUser();
     let sends = 0;
     tg.failWhen((c) => (c.method === "sendMessage" && ++sends === 3 ? { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } } : undefined));
     await queueBroadcast(t.deps, t.admin.id, "Weekly news");
@@ -149,7 +149,7 @@ describe("broadcast delivery", () => {
   });
 
   test("a refused message (bad Markdown) is retried up to 3 attempts, then failed", async () => {
-    t.makeUser();
+    await t.makeUser();
     tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: can't parse entities" } : undefined));
     await queueBroadcast(t.deps, t.admin.id, "Retry me please");
     const outcomes = [];
@@ -158,7 +158,7 @@ describe("broadcast delivery", () => {
   });
 
   test("two flushes at once never send the same delivery", async () => {
-    for (let i = 0; i < 20; i++) t.makeUser();
+    for (let i = 0; i < 20; i++) await t.makeUser();
     await queueBroadcast(t.deps, t.admin.id, "Only once each");
     const [a, b] = await Promise.all([flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 }), flushBroadcasts(t.deps, bot.api, { batchSize: 12, gapMs: 5 })]);
     expect(a.sent + b.sent).toBe(20);
@@ -171,7 +171,7 @@ describe("notifications", () => {
   test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
     const notifier = botNotifier(botApi(token, telegram()), (l) => void logs.push(l));
     t.deps.notifier = notifier;
-    const user = t.makeUser();
+    const user = await t.makeUser();
     const headers = await t.adminHeaders();
     await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers, body: { amount: "30", reason: "test" } });
     await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });

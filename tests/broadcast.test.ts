@@ -7,9 +7,9 @@ import { claimBatch, releaseClaim, settleDelivery } from "@/domain/broadcast.ts"
 import { setReachable } from "@/domain/users.ts";
 import { eq } from "@/db/ops.ts";
 import { adminAudit, broadcastDeliveries, broadcasts } from "@/db/schema/index.ts";
-import { makeTestApp, type TestApp } from "./support/app.ts";
+import { makeTestApp, type SqliteTestApp } from "./support/app.ts";
 
-let t: TestApp;
+let t: SqliteTestApp;
 let admin: Record<string, string>;
 beforeEach(async () => {
   t = await makeTestApp({ BROADCAST_BATCH: "2", BROADCAST_INTERVAL: "60" });
@@ -28,7 +28,7 @@ const minutes = (n: number) => new Date(t.now().getTime() + n * 60_000);
 
 describe("queuing", () => {
   test("one delivery per active, non-banned user; banned and unreachable users are skipped", async () => {
-    const [a, b, c, d, e] = Array.from({ length: 5 }, () => t.makeUser());
+    const [a, b, c, d, e] = await t.makeUsers(5);
     await t.request("POST", `/api/admin/users/${b!.id}/ban`, { headers: admin, body: { reason: "spam" } });
     await setReachable(t.deps, c!.tgId, false);
     const res = await queue("  Hello *everyone*, new tasks are live!  ");
@@ -55,8 +55,8 @@ describe("queuing", () => {
   });
 
   test("a user who becomes reachable again, or is unbanned, is included in the next broadcast", async () => {
-    const a = t.makeUser();
-    const b = t.makeUser();
+    const a = await t.makeUser();
+    const b = await t.makeUser();
     await setReachable(t.deps, a.tgId, false);
     await t.request("POST", `/api/admin/users/${b.id}/ban`, { headers: admin, body: {} });
     expect((await queue("First message")).body.queuedCount).toBe(0);
@@ -69,7 +69,7 @@ describe("queuing", () => {
   });
 
   test("the message is 5..4000 characters after trimming", async () => {
-    t.makeUser();
+    await t.makeUser();
     expect((await queue("  hello  ")).body.broadcast.message).toBe("hello");
     expect((await queue("a".repeat(4000))).status).toBe(201);
     expect((await queue(`  ${"b".repeat(4000)}\n\n`)).body.broadcast.message).toBe("b".repeat(4000));
@@ -85,7 +85,7 @@ describe("queuing", () => {
 
 describe("progress", () => {
   test("GET /api/admin/broadcasts shows total, pending, sent, failed and the ETA, newest first", async () => {
-    for (let i = 0; i < 5; i++) t.makeUser();
+    for (let i = 0; i < 5; i++) await t.makeUser();
     const first = (await queue("The first broadcast")).body.broadcast;
     const second = (await queue("The second broadcast")).body.broadcast;
     expect((await list()).map((b: { id: number }) => b.id)).toEqual([second.id, first.id]);
@@ -110,7 +110,7 @@ describe("progress", () => {
 
 describe("claims", () => {
   async function pending(n: number) {
-    for (let i = 0; i < n; i++) t.makeUser();
+    for (let i = 0; i < n; i++) await t.makeUser();
     return (await queue("Claim me please")).body.broadcast.id as number;
   }
 
@@ -200,7 +200,7 @@ describe("claims", () => {
 
 describe("claims across processes", () => {
   test("several bun processes claiming from one database never take the same delivery, and together take all", async () => {
-    for (let i = 0; i < 100; i++) t.makeUser();
+    for (let i = 0; i < 100; i++) await t.makeUser();
     for (let i = 0; i < 4; i++) expect((await queue(`Broadcast number ${i}`)).body.queuedCount).toBe(100);
     const all = deliveries().map((d) => d.id);
     expect(all).toHaveLength(400);

@@ -13,9 +13,9 @@ import { compressAboveBytes } from "@/api/http/plugins/compress-json.ts";
 import { securityHeadersPlugin, telegramWebOrigins } from "@/api/http/plugins/security-headers.ts";
 import { webRoutes } from "@/api/http/web.ts";
 import { precompressFile } from "@/web/precompress.ts";
-import { makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
+import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
 
-let t: TestApp;
+let t: SqliteTestApp;
 beforeAll(async () => {
   t = await makeTestApp();
 });
@@ -120,7 +120,7 @@ describe("JSON answers", () => {
   let admin: Record<string, string>;
   beforeAll(async () => {
     admin = await t.adminHeaders();
-    for (let i = 0; i < 30; i++) t.makeUser({ firstName: `Compressible ${i}` });
+    for (let i = 0; i < 30; i++) await t.makeUser({ firstName: `Compressible ${i}` });
   });
   const usersList = (acceptEncoding?: string) =>
     t.send("GET", "/api/admin/users?limit=50", { headers: { ...admin, ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }) } });

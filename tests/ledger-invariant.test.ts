@@ -3,15 +3,15 @@
 //
 // The model is a plain re-statement of DESIGN.md ("Money", "Rules the spec leaves open"). Each
 // sequential call must answer exactly what the model predicts; a burst of concurrent calls must
-// answer what *some* serial order of those calls would have answered (they are serialised by
-// SQLite), and the model continues from that order.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+// answer what *some* serial order of those calls would have answered (SQLite runs one write
+// transaction at a time; PostgreSQL's must come out as if it had), and the model continues from
+// that order. On both engines; the database file's check (`npm run db:check`) on SQLite.
+import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import fc from "fast-check";
-import { checkLedger } from "@/domain/ledger-check.ts";
-import { sql } from "@/db/ops.ts";
-import { jwtSecret, makeTestApp, uniqueTgId, type Reply, type TestApp } from "./support/app.ts";
+import { and, eq, inArray, sql } from "@/db/ops.ts";
+import { forEachAppEngine, jwtSecret, makeTestApp as makeSqliteApp, uniqueTgId, type Reply, type TestApp } from "./support/app.ts";
 import { dbCheck } from "./support/db-check.ts";
 
 const U = 1_000_000; // micro-USDT per USDT
@@ -308,311 +308,12 @@ const scenario = fc.record({
   ops: fc.array(op, { minLength: 10, maxLength: 50 }),
 });
 
-// ---------------------------------------------------------------------------------------------
-
-let t: TestApp;
-let adminAuth: Record<string, string>;
-let run = 0;
-let clock = new Date("2026-03-10T12:00:00Z").getTime();
-
-/** An admin token minted like the server does (HS256, sub, ver, exp), valid across the walked clock. */
-function mintAdminToken(adminId: number, version: number): string {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-  const head = part({ alg: "HS256", typ: "JWT" });
-  const body = part({ sub: String(adminId), ver: version, exp: Math.floor(Date.parse("2100-01-01") / 1000) });
-  return `${head}.${body}.${createHmac("sha256", jwtSecret).update(`${head}.${body}`).digest("base64url")}`;
-}
-
-beforeAll(async () => {
-  t = await makeTestApp();
-  adminAuth = { authorization: `Bearer ${mintAdminToken(t.admin.id, t.admin.tokenVersion)}` };
-  const probe = await t.request("GET", "/api/admin/me", { headers: adminAuth });
-  if (probe.status !== 200) throw new Error(`minted admin token refused: ${JSON.stringify(probe.body)}`);
-});
-
-afterAll(() => t?.db.sqlite.close());
-
-function send(m: Model, call: Call): Promise<Reply> {
-  const user = (u: number) => t.userHeaders(m.users[u]!.tgId);
-  switch (call.k) {
-    case "complete":
-      return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/complete`, { headers: user(call.u) });
-    case "open":
-      return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/open`, { headers: user(call.u) });
-    case "wallet":
-      return t.request("POST", "/api/me/wallet", { headers: user(call.u), body: { address: call.address } });
-    case "withdraw":
-      return t.request("POST", "/api/me/withdraw", { headers: user(call.u), body: { amount: call.amount.input } });
-    case "approve":
-      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/approve`, { headers: adminAuth, body: {} });
-    case "reject":
-      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/reject`, { headers: adminAuth, body: { reason: call.reason } });
-    case "paid":
-      return t.request("PATCH", `/api/admin/withdrawals/${call.id}/paid`, { headers: adminAuth, body: { txHash: call.txHash } });
-    case "adjust":
-      return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/adjust`, { headers: adminAuth, body: { amount: call.amount.input, reason: call.reason } });
-    case "ban":
-      return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/${call.yes ? "ban" : "unban"}`, { headers: adminAuth, body: call.yes ? { reason: "property test" } : undefined });
-    case "toggle":
-      return t.request("PATCH", `/api/admin/tasks/${m.tasks[call.t]!.id}`, { headers: adminAuth, body: { isActive: call.active } });
-  }
-}
-
-const ownAddress = (runNo: number, u: number) => `0x${(runNo * 100 + u).toString(16).padStart(8, "0")}${"ab".repeat(16)}`;
-
-type Macro = "burst" | "advance" | "tick" | "member" | "fund" | "link";
-
-function resolve(m: Model, o: Exclude<Op, { k: Macro }>): Call {
-  const n = m.users.length;
-  // One extra slot past the end stands for an id that does not exist.
-  // Small indexes pick the newest requests, the ones still likely to be open.
-  const wid = (w: number) => {
-    const n = m.withdrawals.length;
-    const i = w % (n + 1);
-    return i === n ? missingId : m.withdrawals[n - 1 - i]!.id;
-  };
-  switch (o.k) {
-    case "complete":
-    case "open":
-      return { k: o.k, u: o.u % n, t: o.t % m.tasks.length };
-    case "wallet": {
-      const address = o.which === "invalid" ? "0x1234" : ownAddress(run, (o.which === "own" ? o.u : o.other) % n);
-      return { k: "wallet", u: o.u % n, address };
-    }
-    case "withdraw":
-      return { k: "withdraw", u: o.u % n, amount: withdrawAmounts[o.amount]! };
-    case "approve":
-      return { k: "approve", id: wid(o.w) };
-    case "reject":
-      return { k: "reject", id: wid(o.w), reason: o.blank ? "   " : "Address flagged" };
-    case "paid":
-      return { k: "paid", id: wid(o.w), txHash: o.bad ? "0x1234" : `0x${(run * 1000 + o.w).toString(16).padStart(64, "0")}` };
-    case "adjust":
-      return { k: "adjust", u: o.u % n, amount: adjustAmounts[o.amount]!, reason: o.blank ? "" : "campaign" };
-    case "ban":
-      return { k: "ban", u: o.u % n, yes: o.yes };
-    case "toggle":
-      return { k: "toggle", t: o.t % m.tasks.length, active: o.active };
-  }
-}
-
-type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
-
-async function setUp(s: Scenario): Promise<Model> {
-  run += 1;
-  clock += 3 * 24 * HOUR;
-  t.setNow(new Date(clock));
-  t.setMember(true);
-  const m: Model = { users: [], tasks: [], withdrawals: [], paidHashes: [], now: clock, member: true };
-
-  // Users register through the API with signed init data; a start parameter binds the referrer.
-  for (const [i, spec] of s.users.entries()) {
-    const referrer = i > 0 && spec.ref !== null ? spec.ref % i : null;
-    const tgId = uniqueTgId();
-    const code = referrer === null ? undefined : spec.lowerCaseCode ? m.users[referrer]!.refCode.toLowerCase() : m.users[referrer]!.refCode;
-    const me = await t.request("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId, firstName: `P${i}` }, code) } });
-    expect(me.status).toBe(200);
-    let qualified = 0;
-    if (spec.nearMilestone) {
-      // A referrer one short of the 50-referral milestone, so sequences can cross it.
-      t.db.run(sql`update users set qualified_referrals = 49 where id = ${me.body.id}`);
-      qualified = 49;
-    }
-    m.users.push({ id: me.body.id, tgId, refCode: me.body.refCode, referrer, banned: false, balance: 0, wallet: null, qualified, channel: false, daily: 0, bonusPaid: false, milestones: 0, done: [], opened: {} });
-  }
-
-  const kinds: Kind[] = ["daily_activity", "daily_activity", "follow_channel", "custom", "link", s.tasks[5].kind];
-  for (const [i, spec] of s.tasks.entries()) {
-    // The first three (two daily, the channel) start active so referrals can qualify, and the
-    // link task so that the "link" op can pay it.
-    const active = i < 3 || i === linkTask ? true : spec.active;
-    const link = kinds[i] === "link" ? { url: `https://example.com/run/${run}/${i}`, waitSeconds: spec.waitSeconds } : {};
-    const res = await t.request("POST", "/api/admin/tasks", { headers: adminAuth, body: { kind: kinds[i], title: `Task ${run}.${i}`, rewardUsdt: spec.reward, isActive: active, ...link } });
-    expect(res.status).toBe(201);
-    m.tasks.push({ id: res.body.id, kind: kinds[i]!, reward: toMicro(spec.reward), active, waitSeconds: kinds[i] === "link" ? spec.waitSeconds : 0 });
-  }
-  return m;
-}
-
-async function execute(m: Model, o: Op, log: string[]): Promise<void> {
-  if (o.k === "advance" || o.k === "tick") {
-    m.now += o.k === "advance" ? o.hours * HOUR : o.seconds * 1000;
-    t.setNow(new Date(m.now));
-    log.push(`${o.k === "advance" ? `advance ${o.hours}h` : `tick ${o.seconds}s`} → ${new Date(m.now).toISOString()}`);
-    return;
-  }
-  if (o.k === "link") {
-    await execute(m, { k: "open", u: o.u, t: linkTask }, log);
-    await execute(m, { k: "tick", seconds: o.seconds }, log);
-    await execute(m, { k: "complete", u: o.u, t: linkTask }, log);
-    return;
-  }
-  if (o.k === "member") {
-    m.member = o.yes;
-    t.setMember(o.yes);
-    log.push(`member ${o.yes}`);
-    return;
-  }
-  if (o.k === "fund") {
-    await execute(m, { k: "adjust", u: o.u, amount: o.amount, blank: false }, log);
-    await execute(m, { k: "wallet", u: o.u, which: "own", other: 0 }, log);
-    return;
-  }
-  if (o.k !== "burst") {
-    const call = resolve(m, o);
-    const reply = await send(m, call);
-    log.push(`${JSON.stringify(call)} → ${reply.status} ${reply.body?.code ?? ""}`);
-    const mismatch = step(m, call, reply);
-    if (mismatch) throw new Error(`${mismatch}\n  call: ${JSON.stringify(call)}\n  log:\n    ${log.join("\n    ")}`);
-    return;
-  }
-  const calls = o.ops.map((inner) => resolve(m, inner as Exclude<Op, { k: Macro }>));
-  const replies = await Promise.all(calls.map((call) => send(m, call)));
-  log.push(`together: ${calls.map((c, i) => `${JSON.stringify(c)} → ${replies[i]!.status} ${replies[i]!.body?.code ?? ""}`).join(" | ")}`);
-  const tried: string[] = [];
-  const explained: Model[] = [];
-  for (const order of permutations(calls.map((_, i) => i))) {
-    const candidate = structuredClone(m);
-    const mismatch = order.map((i) => step(candidate, calls[i]!, replies[i]!)).find((x) => x !== null);
-    if (!mismatch) explained.push(candidate);
-    else tried.push(`order ${order.join(",")}: ${mismatch}`);
-  }
-  // Several orders can explain the same answers yet leave different states (a ban and an unban
-  // both succeed either way): the database says which order really happened.
-  const happened = explained.find((candidate) => sameState(candidate)) ?? explained[0];
-  if (happened) {
-    Object.assign(m, happened);
-    return;
-  }
-  throw new Error(`no serial order explains the concurrent answers:\n  ${tried.join("\n  ")}\n  log:\n    ${log.join("\n    ")}`);
-}
-
-type Row = Record<string, number | string | null>;
-const rows = (query: ReturnType<typeof sql>) => t.db.all<Row>(query);
-
-/** Whether the database holds the model's bans, balances and withdrawal statuses. */
-function sameState(m: Model): boolean {
-  const ids = sql.join(m.users.map((u) => sql`${u.id}`), sql`, `);
-  const stored = new Map(rows(sql`select id, is_banned as banned, balance from users where id in (${ids})`).map((r) => [r.id, r]));
-  const usersMatch = m.users.every((u) => Boolean(stored.get(u.id)?.banned) === u.banned && stored.get(u.id)?.balance === u.balance);
-  const statuses = new Map(rows(sql`select id, status from withdrawals where user_id in (${ids})`).map((r) => [r.id, r.status]));
-  return usersMatch && m.withdrawals.every((w) => statuses.get(w.id) === w.status);
-}
-
-function checkAfter(m: Model) {
-  // 1. The ledger invariant, for this run's users and withdrawals (the whole database is checked
-  //    at the end; scoping it here keeps fast-check's shrinking honest after a failure).
-  const wids = new Set(m.withdrawals.map((w) => w.id));
-  const uids = new Set(m.users.map((u) => u.id));
-  const mine = checkLedger(t.db).problems.filter((p) => (p.kind.startsWith("withdrawal") ? wids.has(p.id) : uids.has(p.id)));
-  expect(mine).toEqual([]);
-
-  const ids = m.users.map((u) => u.id);
-  const inRun = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
-  // 2. Every balance and withdrawal is what the model says.
-  const balances = new Map(rows(sql`select id, balance, qualified_referrals as q from users where id in (${inRun})`).map((r) => [r.id, r]));
-  for (const u of m.users) {
-    expect({ id: u.id, balance: balances.get(u.id)!.balance, q: balances.get(u.id)!.q }).toEqual({ id: u.id, balance: u.balance, q: u.qualified });
-  }
-  const statuses = rows(sql`select id, user_id as userId, amount, status from withdrawals where user_id in (${inRun}) order by id`);
-  expect(statuses).toEqual(m.withdrawals.map((w) => ({ id: w.id, userId: m.users[w.user]!.id, amount: w.amount, status: w.status })));
-  // At most one open withdrawal per user.
-  expect(rows(sql`select user_id from withdrawals where status in ('pending','approved') group by user_id having count(*) > 1`)).toEqual([]);
-
-  // 3. Referral bonus: once per referred user, to the bound referrer, exactly when the referred
-  //    user's own completions qualify (follow_channel + 2 daily tasks).
-  for (const [i, u] of m.users.entries()) {
-    const bound = rows(sql`select referrer_id as r, qualified_at as q from referrals where referred_id = ${u.id}`);
-    expect(bound.map((b) => b.r)).toEqual(u.referrer === null ? [] : [m.users[u.referrer]!.id]);
-    const done = rows(sql`
-      select sum(t.kind = 'follow_channel') as channel, sum(t.kind = 'daily_activity') as daily
-      from task_completions c join tasks t on t.id = c.task_id where c.user_id = ${u.id}`)[0]!;
-    const qualifies = Number(done.channel ?? 0) >= 1 && Number(done.daily ?? 0) >= 2;
-    const bonuses = rows(sql`select user_id as payee, amount from ledger where reason = 'referral_bonus' and ref_id = ${u.id}`);
-    const expected = u.referrer !== null && qualifies ? [{ payee: m.users[u.referrer]!.id, amount: 200_000 }] : [];
-    expect({ user: i, bonuses }).toEqual({ user: i, bonuses: expected });
-    expect(u.bonusPaid).toBe(expected.length === 1);
-    if (u.referrer !== null) expect(bound[0]!.q !== null).toBe(qualifies);
-  }
-
-  // 4. The 10 USDT milestone: at most once per referrer, exactly when the count reached 50.
-  for (const u of m.users) {
-    const milestones = rows(sql`select amount from ledger where reason = 'referral_milestone' and user_id = ${u.id}`);
-    expect(milestones.length).toBeLessThanOrEqual(1);
-    expect(milestones.length).toBe(u.qualified >= 50 ? 1 : 0);
-    expect(milestones.length).toBe(u.milestones);
-    if (milestones.length) expect(milestones[0]!.amount).toBe(10 * U);
-  }
-
-  // 5. Daily tasks: at most one paid completion per user, task and UTC day, dated that day.
-  expect(
-    rows(sql`
-      select l.user_id, c.task_id, date(l.created_at / 1000, 'unixepoch') as day, count(*) as n
-      from ledger l join task_completions c on c.id = l.ref_id
-      where l.reason = 'daily_task' group by 1, 2, 3 having n > 1`),
-  ).toEqual([]);
-  expect(
-    rows(sql`select c.id from task_completions c join tasks t on t.id = c.task_id
-      where (t.kind = 'daily_activity' and c.day != date(c.created_at / 1000, 'unixepoch')) or (t.kind != 'daily_activity' and c.day != 'once')`),
-  ).toEqual([]);
-  for (const u of m.users) {
-    const paidDaily = rows(sql`select count(*) as n from ledger where reason = 'daily_task' and user_id = ${u.id}`)[0]!.n;
-    const dailyRewarded = u.done.filter((key) => {
-      const task = m.tasks[Number(key.split(":")[0])]!;
-      return task.kind === "daily_activity" && task.reward > 0;
-    }).length;
-    expect(paidDaily).toBe(dailyRewarded);
-  }
-
-  // 6. A link task pays only after the user opened it and its wait had passed.
-  expect(
-    rows(sql`select c.id from task_completions c join tasks t on t.id = c.task_id
-      left join task_opens o on o.user_id = c.user_id and o.task_id = c.task_id and o.period = c.day
-      where t.kind = 'link' and c.user_id in (${inRun}) and (o.opened_at is null or c.created_at < o.opened_at + t.wait_seconds * 1000)`),
-  ).toEqual([]);
-}
-
-describe("money flows under random operation sequences", () => {
-  test("the ledger invariant and the referral, daily-task and link-task rules hold", async () => {
-    const stats = { runs: 0, bonuses: 0, milestones: 0, withdrawals: 0, rejected: 0, paid: 0, bursts: 0, linksPaid: 0 };
-    await fc.assert(
-      fc.asyncProperty(scenario, async (s) => {
-        const m = await setUp(s);
-        const log: string[] = [];
-        for (const o of s.ops) {
-          if (o.k === "burst") stats.bursts++;
-          await execute(m, o, log);
-        }
-        clock = m.now;
-        checkAfter(m);
-        stats.runs++;
-        stats.bonuses += m.users.filter((u) => u.bonusPaid).length;
-        stats.milestones += m.users.reduce((n, u) => n + u.milestones, 0);
-        stats.withdrawals += m.withdrawals.length;
-        stats.rejected += m.withdrawals.filter((w) => w.status === "rejected").length;
-        stats.paid += m.withdrawals.filter((w) => w.status === "paid").length;
-        stats.linksPaid += m.users.reduce((n, u) => n + u.done.filter((key) => m.tasks[Number(key.split(":")[0])]!.kind === "link").length, 0);
-      }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 150), ...(process.env.PROPERTY_SEED && { seed: Number(process.env.PROPERTY_SEED) }) },
-    );
-    expect(checkLedger(t.db).problems).toEqual([]);
-    // The generators must actually reach the interesting states, or the property proves little.
-    expect(stats.bonuses).toBeGreaterThan(0);
-    expect(stats.milestones).toBeGreaterThan(0);
-    expect(stats.withdrawals).toBeGreaterThan(0);
-    expect(stats.rejected + stats.paid).toBeGreaterThan(0);
-    expect(stats.bursts).toBeGreaterThan(0);
-    expect(stats.linksPaid).toBeGreaterThan(0);
-    if (process.env.PROPERTY_STATS) console.log(stats);
-  }, 60_000);
-});
-
+// A file's check, so SQLite only.
 describe("npm run db:check", () => {
   test("exits 0 on a healthy database and 1 naming the user whose balance was corrupted", async () => {
-    const app = await makeTestApp();
-    const user = app.makeUser();
-    const task = app.makeTask();
+    const app = await makeSqliteApp();
+    const user = await app.makeUser();
+    const task = await app.makeTask();
     await app.request("POST", `/api/tasks/${task.id}/complete`, { headers: app.userHeaders(user.tgId) });
     await app.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: await app.adminHeaders(), body: { amount: "12", reason: "test" } });
     const file = app.deps.config.databasePath;
@@ -629,4 +330,327 @@ describe("npm run db:check", () => {
     expect(broken.output).toContain("1 problems");
     app.db.sqlite.close();
   }, 20_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Runs per batch on PostgreSQL (150 on SQLite), where each call is a few network round trips, so
+ * that the file stays well under a minute on two busy cores. A batch that misses one of the
+ * interesting states is followed by another (see the test).
+ */
+const pgRuns = 80;
+
+await forEachAppEngine(import.meta.path, ({ engine, test, beforeAll, makeTestApp }) => {
+  let t: TestApp;
+  let adminAuth: Record<string, string>;
+  let run = 0;
+  let clock = new Date("2026-03-10T12:00:00Z").getTime();
+
+  /** An admin token minted like the server does (HS256, sub, ver, exp), valid across the walked clock. */
+  function mintAdminToken(adminId: number, version: number): string {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const head = part({ alg: "HS256", typ: "JWT" });
+    const body = part({ sub: String(adminId), ver: version, exp: Math.floor(Date.parse("2100-01-01") / 1000) });
+    return `${head}.${body}.${createHmac("sha256", jwtSecret).update(`${head}.${body}`).digest("base64url")}`;
+  }
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    adminAuth = { authorization: `Bearer ${mintAdminToken(t.admin.id, t.admin.tokenVersion)}` };
+    const probe = await t.request("GET", "/api/admin/me", { headers: adminAuth });
+    if (probe.status !== 200) throw new Error(`minted admin token refused: ${JSON.stringify(probe.body)}`);
+  });
+
+
+  function send(m: Model, call: Call): Promise<Reply> {
+    const user = (u: number) => t.userHeaders(m.users[u]!.tgId);
+    switch (call.k) {
+      case "complete":
+        return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/complete`, { headers: user(call.u) });
+      case "open":
+        return t.request("POST", `/api/tasks/${m.tasks[call.t]!.id}/open`, { headers: user(call.u) });
+      case "wallet":
+        return t.request("POST", "/api/me/wallet", { headers: user(call.u), body: { address: call.address } });
+      case "withdraw":
+        return t.request("POST", "/api/me/withdraw", { headers: user(call.u), body: { amount: call.amount.input } });
+      case "approve":
+        return t.request("PATCH", `/api/admin/withdrawals/${call.id}/approve`, { headers: adminAuth, body: {} });
+      case "reject":
+        return t.request("PATCH", `/api/admin/withdrawals/${call.id}/reject`, { headers: adminAuth, body: { reason: call.reason } });
+      case "paid":
+        return t.request("PATCH", `/api/admin/withdrawals/${call.id}/paid`, { headers: adminAuth, body: { txHash: call.txHash } });
+      case "adjust":
+        return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/adjust`, { headers: adminAuth, body: { amount: call.amount.input, reason: call.reason } });
+      case "ban":
+        return t.request("POST", `/api/admin/users/${m.users[call.u]!.id}/${call.yes ? "ban" : "unban"}`, { headers: adminAuth, body: call.yes ? { reason: "property test" } : undefined });
+      case "toggle":
+        return t.request("PATCH", `/api/admin/tasks/${m.tasks[call.t]!.id}`, { headers: adminAuth, body: { isActive: call.active } });
+    }
+  }
+
+  const ownAddress = (runNo: number, u: number) => `0x${(runNo * 100 + u).toString(16).padStart(8, "0")}${"ab".repeat(16)}`;
+
+  type Macro = "burst" | "advance" | "tick" | "member" | "fund" | "link";
+
+  function resolve(m: Model, o: Exclude<Op, { k: Macro }>): Call {
+    const n = m.users.length;
+    // One extra slot past the end stands for an id that does not exist.
+    // Small indexes pick the newest requests, the ones still likely to be open.
+    const wid = (w: number) => {
+      const n = m.withdrawals.length;
+      const i = w % (n + 1);
+      return i === n ? missingId : m.withdrawals[n - 1 - i]!.id;
+    };
+    switch (o.k) {
+      case "complete":
+      case "open":
+        return { k: o.k, u: o.u % n, t: o.t % m.tasks.length };
+      case "wallet": {
+        const address = o.which === "invalid" ? "0x1234" : ownAddress(run, (o.which === "own" ? o.u : o.other) % n);
+        return { k: "wallet", u: o.u % n, address };
+      }
+      case "withdraw":
+        return { k: "withdraw", u: o.u % n, amount: withdrawAmounts[o.amount]! };
+      case "approve":
+        return { k: "approve", id: wid(o.w) };
+      case "reject":
+        return { k: "reject", id: wid(o.w), reason: o.blank ? "   " : "Address flagged" };
+      case "paid":
+        return { k: "paid", id: wid(o.w), txHash: o.bad ? "0x1234" : `0x${(run * 1000 + o.w).toString(16).padStart(64, "0")}` };
+      case "adjust":
+        return { k: "adjust", u: o.u % n, amount: adjustAmounts[o.amount]!, reason: o.blank ? "" : "campaign" };
+      case "ban":
+        return { k: "ban", u: o.u % n, yes: o.yes };
+      case "toggle":
+        return { k: "toggle", t: o.t % m.tasks.length, active: o.active };
+    }
+  }
+
+  type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+  async function setUp(s: Scenario): Promise<Model> {
+    run += 1;
+    clock += 3 * 24 * HOUR;
+    t.setNow(new Date(clock));
+    t.setMember(true);
+    const m: Model = { users: [], tasks: [], withdrawals: [], paidHashes: [], now: clock, member: true };
+
+    // Users register through the API with signed init data; a start parameter binds the referrer.
+    for (const [i, spec] of s.users.entries()) {
+      const referrer = i > 0 && spec.ref !== null ? spec.ref % i : null;
+      const tgId = uniqueTgId();
+      const code = referrer === null ? undefined : spec.lowerCaseCode ? m.users[referrer]!.refCode.toLowerCase() : m.users[referrer]!.refCode;
+      const me = await t.request("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId, firstName: `P${i}` }, code) } });
+      expect(me.status).toBe(200);
+      let qualified = 0;
+      if (spec.nearMilestone) {
+        // A referrer one short of the 50-referral milestone, so sequences can cross it.
+        await t.update("users", { qualifiedReferrals: 49 }, (u) => eq(u.id, me.body.id));
+        qualified = 49;
+      }
+      m.users.push({ id: me.body.id, tgId, refCode: me.body.refCode, referrer, banned: false, balance: 0, wallet: null, qualified, channel: false, daily: 0, bonusPaid: false, milestones: 0, done: [], opened: {} });
+    }
+
+    const kinds: Kind[] = ["daily_activity", "daily_activity", "follow_channel", "custom", "link", s.tasks[5].kind];
+    for (const [i, spec] of s.tasks.entries()) {
+      // The first three (two daily, the channel) start active so referrals can qualify, and the
+      // link task so that the "link" op can pay it.
+      const active = i < 3 || i === linkTask ? true : spec.active;
+      const link = kinds[i] === "link" ? { url: `https://example.com/run/${run}/${i}`, waitSeconds: spec.waitSeconds } : {};
+      const res = await t.request("POST", "/api/admin/tasks", { headers: adminAuth, body: { kind: kinds[i], title: `Task ${run}.${i}`, rewardUsdt: spec.reward, isActive: active, ...link } });
+      expect(res.status).toBe(201);
+      m.tasks.push({ id: res.body.id, kind: kinds[i]!, reward: toMicro(spec.reward), active, waitSeconds: kinds[i] === "link" ? spec.waitSeconds : 0 });
+    }
+    return m;
+  }
+
+  async function execute(m: Model, o: Op, log: string[]): Promise<void> {
+    if (o.k === "advance" || o.k === "tick") {
+      m.now += o.k === "advance" ? o.hours * HOUR : o.seconds * 1000;
+      t.setNow(new Date(m.now));
+      log.push(`${o.k === "advance" ? `advance ${o.hours}h` : `tick ${o.seconds}s`} → ${new Date(m.now).toISOString()}`);
+      return;
+    }
+    if (o.k === "link") {
+      await execute(m, { k: "open", u: o.u, t: linkTask }, log);
+      await execute(m, { k: "tick", seconds: o.seconds }, log);
+      await execute(m, { k: "complete", u: o.u, t: linkTask }, log);
+      return;
+    }
+    if (o.k === "member") {
+      m.member = o.yes;
+      t.setMember(o.yes);
+      log.push(`member ${o.yes}`);
+      return;
+    }
+    if (o.k === "fund") {
+      await execute(m, { k: "adjust", u: o.u, amount: o.amount, blank: false }, log);
+      await execute(m, { k: "wallet", u: o.u, which: "own", other: 0 }, log);
+      return;
+    }
+    if (o.k !== "burst") {
+      const call = resolve(m, o);
+      const reply = await send(m, call);
+      log.push(`${JSON.stringify(call)} → ${reply.status} ${reply.body?.code ?? ""}`);
+      const mismatch = step(m, call, reply);
+      if (mismatch) throw new Error(`${mismatch}\n  call: ${JSON.stringify(call)}\n  log:\n    ${log.join("\n    ")}`);
+      return;
+    }
+    const calls = o.ops.map((inner) => resolve(m, inner as Exclude<Op, { k: Macro }>));
+    const replies = await Promise.all(calls.map((call) => send(m, call)));
+    log.push(`together: ${calls.map((c, i) => `${JSON.stringify(c)} → ${replies[i]!.status} ${replies[i]!.body?.code ?? ""}`).join(" | ")}`);
+    const tried: string[] = [];
+    const explained: Model[] = [];
+    for (const order of permutations(calls.map((_, i) => i))) {
+      const candidate = structuredClone(m);
+      const mismatch = order.map((i) => step(candidate, calls[i]!, replies[i]!)).find((x) => x !== null);
+      if (!mismatch) explained.push(candidate);
+      else tried.push(`order ${order.join(",")}: ${mismatch}`);
+    }
+    // Several orders can explain the same answers yet leave different states (a ban and an unban
+    // both succeed either way): the database says which order really happened.
+    let happened = explained[0];
+    for (const candidate of explained) {
+      if (await sameState(candidate)) {
+        happened = candidate;
+        break;
+      }
+    }
+    if (happened) {
+      Object.assign(m, happened);
+      return;
+    }
+    throw new Error(`no serial order explains the concurrent answers:\n  ${tried.join("\n  ")}\n  log:\n    ${log.join("\n    ")}`);
+  }
+
+  /** Whether the database holds the model's bans, balances and withdrawal statuses. */
+  async function sameState(m: Model): Promise<boolean> {
+    const ids = m.users.map((u) => u.id);
+    const stored = new Map((await t.rows("users", (u) => inArray(u.id, ids))).map((r) => [r.id, r]));
+    const usersMatch = m.users.every((u) => Boolean(stored.get(u.id)?.isBanned) === u.banned && stored.get(u.id)?.balance === u.balance);
+    const statuses = new Map((await t.rows("withdrawals", (w) => inArray(w.userId, ids))).map((r) => [r.id, r.status]));
+    return usersMatch && m.withdrawals.every((w) => statuses.get(w.id) === w.status);
+  }
+
+  /** What the run left in the database, read through the typed tables so it reads alike on both engines. */
+  async function checkAfter(m: Model) {
+    // 1. The ledger invariant, for this run's users and withdrawals (the whole database is checked
+    //    at the end; scoping it here keeps fast-check's shrinking honest after a failure).
+    const wids = new Set(m.withdrawals.map((w) => w.id));
+    const uids = new Set(m.users.map((u) => u.id));
+    const mine = (await t.checkLedger()).problems.filter((p) => (p.kind.startsWith("withdrawal") ? wids.has(p.id) : uids.has(p.id)));
+    expect(mine).toEqual([]);
+
+    const ids = m.users.map((u) => u.id);
+    const users = new Map((await t.rows("users", (u) => inArray(u.id, ids))).map((r) => [r.id, r]));
+    const ledger = await t.rows("ledger", (l) => inArray(l.userId, ids));
+    const completions = await t.rows("taskCompletions", (c) => inArray(c.userId, ids));
+    const tasks = new Map((await t.rows("tasks", (x) => inArray(x.id, m.tasks.map((task) => task.id)))).map((x) => [x.id, x]));
+    const kindOf = (taskId: number) => tasks.get(taskId)?.kind;
+
+    // 2. Every balance and withdrawal is what the model says.
+    for (const u of m.users) {
+      expect({ id: u.id, balance: users.get(u.id)!.balance, q: users.get(u.id)!.qualifiedReferrals }).toEqual({ id: u.id, balance: u.balance, q: u.qualified });
+    }
+    const withdrawals = await t.rows("withdrawals", (w) => inArray(w.userId, ids));
+    expect(withdrawals.map((w) => ({ id: w.id, userId: w.userId, amount: w.amount, status: w.status }))).toEqual(
+      m.withdrawals.map((w) => ({ id: w.id, userId: m.users[w.user]!.id, amount: w.amount, status: w.status })),
+    );
+    // At most one open withdrawal per user.
+    const open = (await t.rows("withdrawals", (w) => inArray(w.status, ["pending", "approved"]))).map((w) => w.userId);
+    expect(open.filter((userId, i) => open.indexOf(userId) !== i)).toEqual([]);
+
+    // 3. Referral bonus: once per referred user, to the bound referrer, exactly when the referred
+    //    user's own completions qualify (follow_channel + 2 daily tasks).
+    const referrals = await t.rows("referrals", (r) => inArray(r.referredId, ids));
+    const bonuses = await t.rows("ledger", (l) => and(eq(l.reason, "referral_bonus"), inArray(l.refId, ids)));
+    for (const [i, u] of m.users.entries()) {
+      const bound = referrals.filter((r) => r.referredId === u.id);
+      expect(bound.map((b) => b.referrerId)).toEqual(u.referrer === null ? [] : [m.users[u.referrer]!.id]);
+      const kinds = completions.filter((c) => c.userId === u.id).map((c) => kindOf(c.taskId));
+      const qualifies = kinds.includes("follow_channel") && kinds.filter((k) => k === "daily_activity").length >= 2;
+      const paid = bonuses.filter((l) => l.refId === u.id).map((l) => ({ payee: l.userId, amount: l.amount }));
+      const expected = u.referrer !== null && qualifies ? [{ payee: m.users[u.referrer]!.id, amount: 200_000 }] : [];
+      expect({ user: i, bonuses: paid }).toEqual({ user: i, bonuses: expected });
+      expect(u.bonusPaid).toBe(expected.length === 1);
+      if (u.referrer !== null) expect(bound[0]!.qualifiedAt !== null).toBe(qualifies);
+    }
+
+    // 4. The 10 USDT milestone: at most once per referrer, exactly when the count reached 50.
+    for (const u of m.users) {
+      const milestones = ledger.filter((l) => l.reason === "referral_milestone" && l.userId === u.id);
+      expect(milestones.length).toBeLessThanOrEqual(1);
+      expect(milestones.length).toBe(u.qualified >= 50 ? 1 : 0);
+      expect(milestones.length).toBe(u.milestones);
+      if (milestones.length) expect(milestones[0]!.amount).toBe(10 * U);
+    }
+
+    // 5. Daily tasks: at most one paid completion per user, task and UTC day, dated that day.
+    const completion = new Map(completions.map((c) => [c.id, c]));
+    const paidDays = ledger.filter((l) => l.reason === "daily_task").map((l) => `${l.userId} ${completion.get(l.refId!)?.taskId} ${utcDay(l.createdAt.getTime())}`);
+    expect(paidDays.filter((key, i) => paidDays.indexOf(key) !== i)).toEqual([]);
+    const misdated = completions.filter((c) => (kindOf(c.taskId) === "daily_activity" ? c.day !== utcDay(c.createdAt.getTime()) : c.day !== "once"));
+    expect(misdated.map((c) => c.id)).toEqual([]);
+    for (const u of m.users) {
+      const paidDaily = ledger.filter((l) => l.reason === "daily_task" && l.userId === u.id).length;
+      const dailyRewarded = u.done.filter((key) => {
+        const task = m.tasks[Number(key.split(":")[0])]!;
+        return task.kind === "daily_activity" && task.reward > 0;
+      }).length;
+      expect(paidDaily).toBe(dailyRewarded);
+    }
+
+    // 6. A link task pays only after the user opened it and its wait had passed.
+    const opens = await t.rows("taskOpens", (o) => inArray(o.userId, ids));
+    const early = completions.filter((c) => {
+      const task = tasks.get(c.taskId);
+      if (task?.kind !== "link") return false;
+      const opened = opens.find((o) => o.userId === c.userId && o.taskId === c.taskId && o.period === c.day);
+      return !opened || c.createdAt.getTime() < opened.openedAt.getTime() + task.waitSeconds * 1000;
+    });
+    expect(early.map((c) => c.id)).toEqual([]);
+  }
+
+  describe("money flows under random operation sequences", () => {
+    test("the ledger invariant and the referral, daily-task and link-task rules hold", async () => {
+      const stats = { runs: 0, bonuses: 0, milestones: 0, withdrawals: 0, rejected: 0, paid: 0, bursts: 0, linksPaid: 0 };
+      const property = fc.asyncProperty(scenario, async (s) => {
+        const m = await setUp(s);
+        const log: string[] = [];
+        for (const o of s.ops) {
+          if (o.k === "burst") stats.bursts++;
+          await execute(m, o, log);
+        }
+        clock = m.now;
+        await checkAfter(m);
+        stats.runs++;
+        stats.bonuses += m.users.filter((u) => u.bonusPaid).length;
+        stats.milestones += m.users.reduce((n, u) => n + u.milestones, 0);
+        stats.withdrawals += m.withdrawals.length;
+        stats.rejected += m.withdrawals.filter((w) => w.status === "rejected").length;
+        stats.paid += m.withdrawals.filter((w) => w.status === "paid").length;
+        stats.linksPaid += m.users.reduce((n, u) => n + u.done.filter((key) => m.tasks[Number(key.split(":")[0])]!.kind === "link").length, 0);
+      });
+      // The generators must actually reach the interesting states, or the property proves little.
+      // The rarest (a withdrawal paid or rejected) comes up a few times in 150 runs, so a batch
+      // that missed one is followed by another, up to three; a given seed runs once, as it ran.
+      const reached = () =>
+        stats.bonuses > 0 && stats.milestones > 0 && stats.withdrawals > 0 && stats.rejected + stats.paid > 0 && stats.bursts > 0 && stats.linksPaid > 0;
+      const seed = process.env.PROPERTY_SEED;
+      const runs = Number(process.env.PROPERTY_RUNS ?? (engine === "postgres" ? pgRuns : 150));
+      for (let batch = 0; batch === 0 || (!seed && batch < 3 && !reached()); batch++) {
+        await fc.assert(property, { numRuns: runs, ...(seed && { seed: Number(seed) }) });
+      }
+      // The whole database: checkLedger on SQLite, checkLedgerPg on PostgreSQL.
+      expect((await t.checkLedger()).problems).toEqual([]);
+      expect(stats.bonuses).toBeGreaterThan(0);
+      expect(stats.milestones).toBeGreaterThan(0);
+      expect(stats.withdrawals).toBeGreaterThan(0);
+      expect(stats.rejected + stats.paid).toBeGreaterThan(0);
+      expect(stats.bursts).toBeGreaterThan(0);
+      expect(stats.linksPaid).toBeGreaterThan(0);
+      if (process.env.PROPERTY_STATS) console.log(stats);
+    }, 120_000);
+  });
 });

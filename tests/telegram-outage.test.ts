@@ -13,7 +13,7 @@ import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { eq } from "@/db/ops.ts";
 import { broadcastDeliveries, ledger, taskCompletions } from "@/db/schema/index.ts";
-import { jwtSecret, makeTestApp, type TestApp } from "./support/app.ts";
+import { jwtSecret, makeTestApp, type SqliteTestApp } from "./support/app.ts";
 import { startFakeTelegram, type FakeTelegram, type Outage } from "./support/fake-telegram.ts";
 import { until } from "./support/until.ts";
 
@@ -22,7 +22,7 @@ const token = "123456:TEST-token";
 const timeoutSeconds = 1;
 const quickBackoff = { firstMs: 200, capMs: 400 };
 let tg: FakeTelegram;
-let t: TestApp;
+let t: SqliteTestApp;
 let logs: string[];
 const log = (line: string) => void logs.push(line);
 
@@ -45,7 +45,7 @@ describe("broadcasts during a Bot API outage", () => {
 
   for (const kind of outages) {
     test(`${kind}: each flush stops at once, counts no try and keeps everything queued; afterwards each user gets exactly one message`, async () => {
-      const people = Array.from({ length: 5 }, () => t.makeUser());
+      const people = await t.makeUsers(5);
       const { id } = await queueBroadcast(t.deps, t.admin.id, "Outage drill");
       tg.goDown(kind);
       for (let run = 0; run < 4; run++) {
@@ -66,7 +66,7 @@ describe("broadcasts during a Bot API outage", () => {
   }
 
   test("an outage in the middle of a batch keeps what was sent and puts back the rest, the failed one included", async () => {
-    for (let i = 0; i < 4; i++) t.makeUser();
+    for (let i = 0; i < 4; i++) await t.makeUser();
     const { id } = await queueBroadcast(t.deps, t.admin.id, "Half and half");
     let sends = 0;
     tg.failWhen((c) => (c.method === "sendMessage" && ++sends >= 3 ? { error_code: 503, description: "Service Unavailable" } : undefined));
@@ -76,7 +76,7 @@ describe("broadcasts during a Bot API outage", () => {
   });
 
   test("only an answer about the user ends a delivery: 403 blocks, 400 chat not found fails at once", async () => {
-    const [gone, blocked, fine] = [t.makeUser(), t.makeUser(), t.makeUser()];
+    const [gone, blocked, fine] = [await t.makeUser(), await t.makeUser(), await t.makeUser()];
     tg.failWhen((c) =>
       c.method !== "sendMessage" ? undefined
       : Number(c.body.chat_id) === gone.tgId ? { error_code: 400, description: "Bad Request: chat not found" }
@@ -93,7 +93,7 @@ describe("broadcasts during a Bot API outage", () => {
   });
 
   test("the scheduler backs off after an outage: flushes in the wait answer at once and make no call", async () => {
-    for (let i = 0; i < 3; i++) t.makeUser();
+    for (let i = 0; i < 3; i++) await t.makeUser();
     await queueBroadcast(t.deps, t.admin.id, "Backing off");
     const scheduler = broadcastScheduler(t.deps, bot.api, { log, backoff: quickBackoff });
     tg.goDown("5xx");
@@ -116,7 +116,7 @@ describe("broadcasts during a Bot API outage", () => {
   });
 
   test("a stop cuts a flush that waits on a hanging Telegram short and puts its deliveries back untried", async () => {
-    for (let i = 0; i < 3; i++) t.makeUser();
+    for (let i = 0; i < 3; i++) await t.makeUser();
     const { id } = await queueBroadcast(t.deps, t.admin.id, "Stopping midway");
     const scheduler = broadcastScheduler(t.deps, bot.api, { log, backoff: quickBackoff });
     tg.goDown("hang");
@@ -134,8 +134,8 @@ describe("channel membership during a Bot API outage", () => {
   for (const kind of outages) {
     test(`${kind}: completing follow_channel answers 503 MEMBERSHIP_UNAVAILABLE, logs one line and changes nothing`, async () => {
       t.deps.membership = botApiMembershipChecker(botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds }), "@refbot_channel", log);
-      const user = t.makeUser();
-      const task = t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
+      const user = await t.makeUser();
+      const task = await t.makeTask({ kind: "follow_channel", reward: usdt("0.5") });
       tg.members.add(user.tgId);
       tg.goDown(kind);
       const started = Date.now();
@@ -144,7 +144,7 @@ describe("channel membership during a Bot API outage", () => {
       expect(res).toEqual({ status: 503, body: { code: "MEMBERSHIP_UNAVAILABLE", message: "Could not check your channel membership, try again" } });
       expect(logs).toHaveLength(1);
       expect(logs[0]).toStartWith(`bot: could not check channel membership of ${user.tgId} in @refbot_channel: `);
-      expect(t.userRow(user.id)).toMatchObject({ balance: 0, channelJoined: false, tasksCompleted: 0 });
+      expect(await t.userRow(user.id)).toMatchObject({ balance: 0, channelJoined: false, tasksCompleted: 0 });
       expect(t.db.select().from(taskCompletions).where(eq(taskCompletions.userId, user.id)).all()).toEqual([]);
       expect(t.db.select().from(ledger).where(eq(ledger.userId, user.id)).all()).toEqual([]);
 

@@ -7,9 +7,9 @@ import { findUserByTgId } from "@/domain/users.ts";
 import { openDb } from "@/db/client.ts";
 import { eq } from "@/db/ops.ts";
 import { users } from "@/db/schema/index.ts";
-import { makeTestApp, type TestApp } from "./support/app.ts";
+import { makeTestApp, type SqliteTestApp } from "./support/app.ts";
 
-let t: TestApp;
+let t: SqliteTestApp;
 beforeEach(async () => {
   t = await makeTestApp();
 });
@@ -17,7 +17,7 @@ beforeEach(async () => {
 const me = async (tgId: number) => (await t.request("GET", "/api/me", { headers: t.userHeaders(tgId) })).body;
 
 test("a write to the user's row by any code in this process shows on the next request", async () => {
-  const user = t.makeUser();
+  const user = await t.makeUser();
   expect((await me(user.tgId)).balanceUsdt).toBe("0.00");
   t.db.update(users).set({ balance: 1_500_000 }).where(eq(users.id, user.id)).run();
   expect((await me(user.tgId)).balanceUsdt).toBe("1.50");
@@ -26,7 +26,7 @@ test("a write to the user's row by any code in this process shows on the next re
 });
 
 test("what a rolled-back transaction wrote is never served", async () => {
-  const user = t.makeUser();
+  const user = await t.makeUser();
   await me(user.tgId);
   let readInside: ReturnType<typeof findUserByTgId> | undefined;
   expect(() =>
@@ -42,8 +42,8 @@ test("what a rolled-back transaction wrote is never served", async () => {
 });
 
 test("another process's write shows within a second, completions included", async () => {
-  const user = t.makeUser();
-  const task = t.makeTask();
+  const user = await t.makeUser();
+  const task = await t.makeTask();
   const active = async () => (await t.request("GET", "/api/tasks/active", { headers: t.userHeaders(user.tgId) })).body as { id: number; isCompleted: boolean }[];
   expect((await me(user.tgId)).balanceUsdt).toBe("0.00");
   expect((await active()).find((x) => x.id === task.id)?.isCompleted).toBe(false);
