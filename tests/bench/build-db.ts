@@ -209,6 +209,20 @@ export function buildBenchDb(path: string, users: number, now = new Date()): Bui
   return { path, users, ledgerRows, completions, withdrawals: withdrawalCount, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * Fresh daily tasks nobody has done yet, one per title, so every completion in the load test
+ * pays; answers their ids in the order of the titles.
+ */
+export function addBenchTasks(path: string, titles: string[]): number[] {
+  const db = new Database(path);
+  try {
+    const insert = db.prepare("insert into tasks (kind, title, description, reward, is_active, completion_count, created_at) values ('daily_activity', ?, '', 100000, 1, 0, ?) returning id");
+    return titles.map((title) => (insert.get(title, Date.now()) as { id: number }).id);
+  } finally {
+    db.close();
+  }
+}
+
 if (import.meta.main) {
   const n = Number(process.argv[2] ?? 10_000);
   console.log(buildBenchDb(process.argv[3] ?? "bench-results/bench.sqlite", n));

@@ -1,0 +1,203 @@
+// The PostgreSQL side of `npm run bench -- --engine postgres`: the SQLite generator's database
+// copied into a scratch PostgreSQL database (copySqliteToPg, as `refbot db copy-to-postgres` does),
+// the server on it with DATABASE_URL, measured as on SQLite; beside the completions, `pgbench -N`
+// on another scratch database of the same server with as many clients as the server's pool held,
+// and what the pool's connections waited on meanwhile. The databases are dropped at the end, also
+// after a failure or on Ctrl-C.
+import { join } from "node:path";
+import { createConfig } from "@/api/config.ts";
+import { openDb } from "@/db/client.ts";
+import { openPg, pgClient } from "@/db/pg/client.ts";
+import { copySqliteToPg, type TableCopy } from "@/db/pg/copy-from-sqlite.ts";
+import { pgStore } from "@/db/pg/store/index.ts";
+import { claimBatch } from "@/domain/broadcast.ts";
+import { addBenchTasks, buildBenchDb } from "./build-db.ts";
+import { summarize, type Throughput } from "./measure.ts";
+import { openBenchServer, serverUrl } from "./pg-bench-db.ts";
+import { sampleWaits, type WaitReport } from "./pg-waits.ts";
+import { pgbenchInit, pgbenchRun } from "./pgbench.ts";
+import { broadcastRows, httpRow, queryRows, readRows, type Row } from "./report.ts";
+import { cpuSplit, measureServer, type BenchContext, type Measured, type ServerResults } from "./server-bench.ts";
+
+/** The figures the PostgreSQL run is held to. */
+export const targets = { shareOfPgbench: 0.5, queryP99Ms: 20, broadcast: { deliveries: 1_000_000, seconds: 5 } };
+
+type PgCompletion = Measured & { waits: WaitReport };
+
+export type PostgresResults = ServerResults & {
+  engine: "postgres";
+  users: number;
+  seconds: number;
+  startedAt: string;
+  build: ReturnType<typeof buildBenchDb> & { sqliteSeconds: number; copySeconds: number; vacuumSeconds: number; tables: TableCopy[] };
+  postgres: { version: string; settings: Record<string, string>; pool: number };
+  /** `pgbench -N` right after the durable completions, with as many clients as the pool held. */
+  pgbench: Throughput & { clients: number; postgresCpuUsPerOp: number };
+  http: ServerResults["http"] & { completeSyncOn: PgCompletion; completeSyncOff: PgCompletion };
+};
+
+export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults> {
+  const startedAt = new Date().toISOString();
+  const server = await openBenchServer().catch((error: Error & { code?: string }) => {
+    throw new Error(`PostgreSQL at ${new URL(serverUrl).host} is unreachable (${error.code ?? error.message}); start it or set PG_URL`);
+  });
+  const dropOnSignal = (signal: NodeJS.Signals) => {
+    ctx.log(`${signal}: dropping the bench databases`);
+    void server.dropAll().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", dropOnSignal).on("SIGTERM", dropOnSignal);
+  try {
+    const target = await server.create("server");
+    const sqlitePath = join(ctx.work, "postgres-source.sqlite");
+    ctx.log(`PostgreSQL: building a database of ${ctx.users} users in SQLite...`);
+    const built = buildBenchDb(sqlitePath, ctx.users);
+    const [onTask, offTask] = addBenchTasks(sqlitePath, ["Bench task synchronous_commit on", "Bench task synchronous_commit off"]);
+    ctx.log(`copying it into ${target.name}...`);
+    const source = openDb(sqlitePath);
+    const copy = await copySqliteToPg(source, target.url, { onTable: (t) => ctx.log(`  ${t.table}: ${t.rows} rows, ${(t.ms / 1000).toFixed(1)} s`) }).finally(() => source.sqlite.close());
+    const admin = pgClient(target.url, { max: 1 });
+    const [{ pid: adminPid }] = await admin`select pg_backend_pid() as pid`;
+    const vacuumStart = performance.now();
+    await admin.unsafe("vacuum analyze");
+    const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
+    const build = { ...built, sqliteSeconds: built.seconds, copySeconds: copy.ms / 1000, vacuumSeconds, tables: copy.tables, seconds: built.seconds + copy.ms / 1000 + vacuumSeconds };
+
+    const ceiling = await server.create("pgbench");
+    pgbenchInit(ceiling.url);
+    const settings = Object.fromEntries(
+      ((await admin`select name, current_setting(name) as value from pg_settings
+        where name in ('server_version', 'shared_buffers', 'synchronous_commit', 'max_connections', 'fsync', 'wal_sync_method', 'commit_delay', 'max_wal_size')
+        order by name`) as { name: string; value: string }[]).map((r) => [r.name, r.value]),
+    );
+    const pool = createConfig({ DATABASE_URL: target.url, DATABASE_POOL: process.env.DATABASE_POOL }).databasePool;
+
+    let pgbench: PostgresResults["pgbench"] | undefined;
+    const measured = await measureServer(ctx, {
+      database: target.name,
+      env: { DATABASE_URL: target.url },
+      completions: [
+        { key: "completeSyncOn", label: "task completion, synchronous_commit=on", taskId: onTask! },
+        { key: "completeSyncOff", label: "task completion, synchronous_commit=off", taskId: offTask! },
+      ],
+      async completing(variant, run) {
+        // Each measurement starts from a checkpoint, so none pays for the one the last left due.
+        await admin`checkpoint`;
+        const sampler = await sampleWaits(target.url, { exclude: [adminPid] });
+        const w = await run();
+        const waits = await sampler.stop();
+        if (variant.key === "completeSyncOn") {
+          const clients = waits.poolConnections || pool;
+          await admin`checkpoint`;
+          ctx.log(`pgbench -N, ${clients} clients`);
+          const [tx, postgresCpuUsPerSecond] = await Promise.all([
+            pgbenchRun(ceiling.url, clients, ctx.seconds).then((sample) => summarize([sample])),
+            pgbenchCpu(ceiling.name, ctx.seconds),
+          ]);
+          pgbench = { clients, ...tx, postgresCpuUsPerOp: postgresCpuUsPerSecond / tx.opsPerSecond };
+        }
+        return { ...w, waits };
+      },
+      // The relaxed variant: what SQLite's synchronous=NORMAL is to FULL, for the connections
+      // the restarted server opens. Commits are not waited for on disk; a crash may lose the
+      // last ones, never leave a half.
+      beforeRelaxed: async () => void (await admin.unsafe(`alter database "${target.name}" set synchronous_commit = off`)),
+      async claimBatch(limit) {
+        const db = openPg(target.url, { max: 1 });
+        const store = pgStore(db);
+        try {
+          return (await claimBatch({ store, clock: () => new Date() }, limit)).deliveries.length;
+        } finally {
+          await store.close();
+          await db.$client.close();
+        }
+      },
+    });
+    await admin.close();
+    return {
+      engine: "postgres",
+      users: ctx.users,
+      seconds: ctx.seconds,
+      startedAt,
+      build,
+      postgres: { version: settings.server_version!, settings, pool },
+      pgbench: pgbench!,
+      ...(measured as ServerResults & Pick<PostgresResults, "http">),
+    };
+  } finally {
+    process.off("SIGINT", dropOnSignal).off("SIGTERM", dropOnSignal);
+    await server.dropAll();
+  }
+}
+
+/**
+ * PostgreSQL's CPU per second for pgbench's database, taken inside the run (its backends end with
+ * it, and their time with them): from half a second in to half a second before the end.
+ */
+export async function pgbenchCpu(database: string, seconds: number): Promise<number> {
+  await Bun.sleep(500);
+  const cpu = cpuSplit(-1, database);
+  const window = Math.max(0.5, seconds - 1);
+  await Bun.sleep(window * 1000);
+  return cpu().postgres / window;
+}
+
+const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+/**
+ * What the pool's busy connections did during a run: the mean number busy, the commits per WAL
+ * flush, the largest lock waits, and what the others were doing (running, waiting for the server
+ * to send the next statement, flushing the WAL at COMMIT).
+ */
+function waitRow(key: string, label: string, h: PgCompletion): Row {
+  const w = h.waits;
+  const ok = h.requests - h.non2xx;
+  const isLock = (x: { what: string }) => x.what.startsWith("Lock:");
+  const locks = w.waits.filter(isLock);
+  const others = w.waits.filter((x) => !isLock(x));
+  const sum = (xs: { share: number }[]) => xs.reduce((a, x) => a + x.share, 0);
+  const list = (xs: { share: number; what: string }[]) => xs.map((x) => `${percent(x.share)} ${x.what}`).join(", ");
+  return {
+    key,
+    label,
+    result: `${w.meanBusy.toFixed(1)} of ${w.poolConnections} busy`,
+    detail: [
+      `${(ok / Math.max(1, w.walFlushes)).toFixed(1)} completions per WAL flush (${w.walFlushes} flushes on the whole server)`,
+      `waiting on a lock ${percent(sum(locks))}: ${list(locks.slice(0, 4))}`,
+      `not on a lock ${percent(sum(others))}: ${list(others.slice(0, 4))}`,
+    ].join("; "),
+  };
+}
+
+export function postgresRows(r: PostgresResults): Row[] {
+  const on = r.http.completeSyncOn;
+  const off = r.http.completeSyncOff;
+  const share = on.okPerSecond / r.pgbench.opsPerSecond;
+  const s = r.postgres.settings;
+  return [
+    {
+      key: "postgres",
+      label: "PostgreSQL server",
+      result: r.postgres.version,
+      detail: `shared_buffers ${s.shared_buffers}, synchronous_commit ${s.synchronous_commit}, max_connections ${s.max_connections}; fsync ${s.fsync}, wal_sync_method ${s.wal_sync_method}, commit_delay ${s.commit_delay}, max_wal_size ${s.max_wal_size}; server pool ${r.postgres.pool}`,
+    },
+    {
+      key: "build",
+      label: `database build (${r.users} users)`,
+      result: `${r.build.seconds.toFixed(1)} s`,
+      detail: `SQLite ${r.build.sqliteSeconds.toFixed(1)} s, copy ${r.build.copySeconds.toFixed(1)} s, VACUUM ANALYZE ${r.build.vacuumSeconds.toFixed(1)} s; ${r.build.ledgerRows} ledger rows, ${r.build.completions} completions`,
+    },
+    ...readRows(r.http),
+    httpRow("complete durable", "POST complete (synchronous_commit=on)", on, [`${percent(share)} of pgbench -N (target ≥ ${percent(targets.shareOfPgbench)}: ${share >= targets.shareOfPgbench ? "met" : "MISSED"})`], "POST complete, durable (FULL / sync commit on)"),
+    {
+      key: "pgbench",
+      label: `pgbench -N (${r.pgbench.clients} clients, synchronous_commit=on)`,
+      result: `${Math.round(r.pgbench.opsPerSecond)} tps`,
+      detail: `p50 ${r.pgbench.p50Ms.toFixed(2)} ms, p99 ${r.pgbench.p99Ms.toFixed(2)} ms, CPU µs per transaction: PostgreSQL ${r.pgbench.postgresCpuUsPerOp.toFixed(0)}, pgbench ${r.pgbench.cpuUsPerOp.toFixed(0)}; scratch database of the same server, scale 1, as many clients as the server's pool held under wrk`,
+    },
+    waitRow("waits on", "pool during completions (on)", on),
+    httpRow("complete relaxed", "POST complete (synchronous_commit=off)", off, [`${percent(off.okPerSecond / r.pgbench.opsPerSecond)} of pgbench -N (on)`], "POST complete, relaxed (NORMAL / sync commit off)"),
+    waitRow("waits off", "pool during completions (off)", off),
+    ...queryRows(r.queries, targets.queryP99Ms),
+    ...broadcastRows(r.broadcast, targets.broadcast),
+  ];
+}
