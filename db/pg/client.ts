@@ -18,8 +18,14 @@ export function pgClient(url: string, options: Omit<SQL.PostgresOrMySQLOptions, 
   return new SQL({ ...options, url, adapter: "postgres", ...(database ? { database } : {}) });
 }
 
+/**
+ * drizzle over a pool whose every connection runs its transactions at READ COMMITTED (what the
+ * Store's rules are written for, see db/pg/store/index.ts), whatever the server's default: set
+ * once per connection rather than by a SET TRANSACTION round trip in every transaction.
+ */
 export function openPg(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}) {
-  return drizzle({ client: pgClient(url, options), schema });
+  const connection = { ...options.connection, default_transaction_isolation: "read committed" };
+  return drizzle({ client: pgClient(url, { ...options, connection }), schema });
 }
 
 export type PgDb = ReturnType<typeof openPg>;

@@ -50,7 +50,8 @@ export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
     async transaction(program) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction((tx) => runAwaiting(program(pgStatements(tx))), { isolationLevel: "read committed" });
+          // READ COMMITTED comes with the connection (openPg).
+          return await db.transaction((tx) => runAwaiting(program(pgStatements(tx))));
         } catch (error) {
           if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
           // A short random pause, so the two that collided do not collide again.
