@@ -51,5 +51,3 @@ export function postgresTarget(command: Command): string | undefined {
   const [value, source] = db === undefined ? [process.env.DATABASE_URL, "DATABASE_URL"] : [db, "--db"];
   return value !== undefined && postgresScheme.test(value) ? postgresUrl(value, source) : undefined;
 }
-
-export { withoutPassword as shownUrl } from "@/db/pg/url.ts";

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { adminPasswordSchema } from "@/domain/admin-password.ts";
 import { rules } from "@/domain/rules.ts";
 import { usageError } from "@/cli/errors.ts";
-import { dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, shownUrl } from "@/cli/local.ts";
+import { dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget } from "@/cli/local.ts";
+import { withoutPassword } from "@/db/pg/url.ts";
 import { jsonOption, parse } from "@/cli/options.ts";
 import { emit } from "@/cli/output/print.ts";
 import { interactive, prompts, readStdin } from "@/cli/prompts.ts";
@@ -52,7 +53,7 @@ Examples:
     const { deps, engine } = await openDeps(config);
     try {
       const admin = await addAdmin(deps, address, secret);
-      const where = postgres ? { databaseUrl: shownUrl(postgres) } : { databasePath: config.databasePath };
+      const where = postgres ? { databaseUrl: withoutPassword(postgres) } : { databasePath: config.databasePath };
       emit({ id: admin.id, email: admin.email, ...where }, opts, () => `Added admin #${admin.id} ${admin.email} to ${engine.description}.\nSign in with \`refbot login\`.`);
     } finally {
       await engine.close();

@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { CliError, usageError } from "@/cli/errors.ts";
-import { dbOption, dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, postgresUrl, shownUrl } from "@/cli/local.ts";
+import { dbOption, dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, postgresUrl } from "@/cli/local.ts";
+import { withoutPassword } from "@/db/pg/url.ts";
 import { jsonOption, parse } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { emit } from "@/cli/output/print.ts";
@@ -34,7 +35,7 @@ const migrate = new Command("migrate")
     if (url) {
       const { migratePg } = await postgres();
       const { applied, total } = await onPostgres(url, () => migratePg(url));
-      emit({ databaseUrl: shownUrl(url), applied, total }, opts, (r) => migrationSummary({ where: r.databaseUrl, ...r }));
+      emit({ databaseUrl: withoutPassword(url), applied, total }, opts, (r) => migrationSummary({ where: r.databaseUrl, ...r }));
       return;
     }
     const { databasePath, synchronous } = localConfig(command);
@@ -64,7 +65,7 @@ async function onPostgres<T>(url: string, work: () => Promise<T>): Promise<T> {
       (e): e is Error & { errno?: string; code?: string } => e instanceof Error && e.name === "PostgresError",
     );
     if (!driverError) throw error;
-    throw new CliError(`PostgreSQL at ${shownUrl(url)}: ${driverError.message} (${driverError.errno ?? driverError.code})`);
+    throw new CliError(`PostgreSQL at ${withoutPassword(url)}: ${driverError.message} (${driverError.errno ?? driverError.code})`);
   }
 }
 
@@ -115,7 +116,7 @@ Examples:
   .action(async (rawOptions, command: Command) => {
     const opts = parse(jsonOnly, rawOptions);
     const url = postgresTarget(command);
-    const where = url ? shownUrl(url) : existingDatabase(command);
+    const where = url ? withoutPassword(url) : existingDatabase(command);
     const result = url ? await checkPostgres(url) : await checkSqlite(where);
     const ok = result.problems.length === 0;
     emit({ [url ? "databaseUrl" : "databasePath"]: where, ok, ...result }, opts, ledgerText);
@@ -209,14 +210,14 @@ Example:
     const checkMs = Math.round(performance.now() - checkStarted);
     const ok = result.problems.length === 0;
     const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
-    emit({ from, to: shownUrl(url), ...report, rows, check: { ok, ms: checkMs, ...result } }, opts, (r) =>
+    emit({ from, to: withoutPassword(url), ...report, rows, check: { ok, ms: checkMs, ...result } }, opts, (r) =>
       [
         table(["TABLE", "ROWS", "TIME"], r.tables.map((t) => [t.table, t.rows, `${t.ms} ms`]), { align: ["left", "right", "right"] }),
         `Copied ${r.rows} rows in ${r.tables.length} tables from ${r.from} to ${r.to} in ${r.ms} ms (${r.migrationsApplied} migration(s) applied first).`,
         `Ledger check of the copy (${r.check.ms} ms): ${ledgerText(r.check)}`,
       ].join("\n"),
     );
-    if (!ok) throw ledgerFailure(result, `the copy at ${shownUrl(url)} (\`refbot db check --db ${from}\` tells whether the SQLite file has them too)`);
+    if (!ok) throw ledgerFailure(result, `the copy at ${withoutPassword(url)} (\`refbot db check --db ${from}\` tells whether the SQLite file has them too)`);
   });
 
 /** `pg_dump` into a private file: as private as the database it copies. */
@@ -232,10 +233,10 @@ async function pgDump(url: string, target: string, opts: { json?: boolean }) {
   }
   if (why) {
     rmSync(target, { force: true });
-    throw new CliError(`pg_dump of ${shownUrl(url)} failed: ${why}`);
+    throw new CliError(`pg_dump of ${withoutPassword(url)} failed: ${why}`);
   }
   const bytes = statSync(target).size;
-  emit({ source: shownUrl(url), backup: target, bytes, tool: "pg_dump" }, opts, (r) => `Backed up ${r.source} to ${r.backup} with pg_dump (${(r.bytes / 1024).toFixed(0)} KiB, custom format: restore with pg_restore).`);
+  emit({ source: withoutPassword(url), backup: target, bytes, tool: "pg_dump" }, opts, (r) => `Backed up ${r.source} to ${r.backup} with pg_dump (${(r.bytes / 1024).toFixed(0)} KiB, custom format: restore with pg_restore).`);
 }
 
 export const dbCommand = new Command("db")

@@ -3,8 +3,7 @@ import type { Db } from "@/db/client.ts";
 import { adminAudit } from "@/db/schema/index.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
 
-/** On the database, or on a transaction of it (the old synchronous rules pass theirs). */
-export function auditStatements(db: Pick<Db, "insert">): AuditStatements {
+export function auditStatements(db: Db): AuditStatements {
   return {
     *insert(e) {
       db.insert(adminAudit)

@@ -2,33 +2,24 @@
 // the tasks on the channel refbot_changes after its commit, to every instance listening. Users are
 // not announced (migration 0005): they are read on every request instead (keepsUsers). A
 // notification sent while the listening connection was down is lost, so each time the client
-// listens again (after the first), everything is treated as changed.
+// listens again (after the first), the tasks are treated as changed.
 import type { SQL } from "bun";
 import type { ChangeFeed } from "@/domain/store.ts";
 
 export const changeChannel = "refbot_changes";
 
 export function pgChanges(client: SQL): ChangeFeed & { close(): Promise<void> } {
-  const userListeners: ((id: number | undefined) => void)[] = [];
   const taskListeners: (() => void)[] = [];
-  const everything = () => {
-    userListeners.forEach((l) => l(undefined));
-    taskListeners.forEach((l) => l());
-  };
+  // Tasks are the only thing announced ("tasks"); any notice, or listening again, drops them.
+  const tasksChanged = () => taskListeners.forEach((l) => l());
   let listens = 0;
-  const subscription = client.listen(
-    changeChannel,
-    (payload) => {
-      if (payload === "tasks") taskListeners.forEach((l) => l());
-      else everything();
-    },
-    () => {
-      if (listens++ > 0) everything();
-    },
-  );
+  const subscription = client.listen(changeChannel, tasksChanged, () => {
+    if (listens++ > 0) tasksChanged();
+  });
   return {
     keepsUsers: false,
-    onUsers: (listener) => void userListeners.push(listener),
+    // Users are not kept here (keepsUsers), so nobody listens for them.
+    onUsers: () => {},
     onTasks: (listener) => void taskListeners.push(listener),
     poll: () => {},
     // Reads outside a transaction see only committed rows.
