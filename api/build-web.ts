@@ -5,6 +5,8 @@ import { join } from "node:path";
 
 export const webRoot = join(import.meta.dir, "..", "web");
 export const webDist = join(webRoot, "dist");
+/** The rules, words and catalogues both web apps import (domain/rules.ts, domain/i18n/…). */
+const domainRoot = join(import.meta.dir, "..", "domain");
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -23,7 +25,7 @@ export function webIsStale(): boolean {
   // uncompressed, so it counts as stale too.
   if (!pages.every((p) => existsSync(p) && existsSync(`${p}.br`))) return true;
   const built = Math.min(...pages.map((p) => statSync(p).mtimeMs));
-  return newestSource(webRoot) > built;
+  return Math.max(newestSource(webRoot), newestSource(domainRoot)) > built;
 }
 
 export function buildWeb(): void {

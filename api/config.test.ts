@@ -13,6 +13,19 @@ function refusal(env: Record<string, string | undefined>): string {
 }
 
 describe("createConfig", () => {
+  test("the farm defences are off by default, and their values are read with the money rule", () => {
+    expect(createConfig({}).risk).toEqual({ holdMs: 0, payoutDailyLimit: 0, payoutUserDailyLimit: 0, flagScore: 0 });
+    expect(createConfig({ REFERRAL_HOLD_HOURS: "72", PAYOUT_DAILY_LIMIT: "5000", PAYOUT_USER_DAILY_LIMIT: "50.5", RISK_FLAG_SCORE: "60" }).risk).toEqual({
+      holdMs: 72 * 3_600_000,
+      payoutDailyLimit: 5_000_000_000,
+      payoutUserDailyLimit: 50_500_000,
+      flagScore: 60,
+    });
+    expect(refusal({ PAYOUT_USER_DAILY_LIMIT: "10.001" })).toContain("PAYOUT_USER_DAILY_LIMIT: must have at most 2 decimals");
+    expect(refusal({ PAYOUT_DAILY_LIMIT: "-5" })).toContain("PAYOUT_DAILY_LIMIT");
+    expect(refusal({ RISK_FLAG_SCORE: "high" })).toContain("RISK_FLAG_SCORE");
+  });
+
   test("defaults: an empty environment is a working demo setup", () => {
     const c = createConfig({});
     expect(c).toMatchObject({

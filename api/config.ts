@@ -1,6 +1,8 @@
 // The one place the environment is read. Everything else receives a validated Config.
 import { z } from "zod";
 import { adminPasswordSchema } from "@/domain/admin-password.ts";
+import { readAmount } from "@/domain/money.ts";
+import { rules } from "@/domain/rules.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -26,6 +28,15 @@ const addressList = z
 
 /** A number from the environment: blank means unset (the default), not 0 as Number("") has it. */
 const number = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+
+/** An amount of USDT (at most two decimals) in micro-USDT, read with the one money rule; blank or 0 means none. */
+const usdtLimit = optionalText.transform((value, ctx) => {
+  if (value === undefined) return 0;
+  const reading = readAmount(value, { field: "limit", max: rules.maxBalance });
+  if (reading.problem === undefined) return reading.micro;
+  ctx.addIssue({ code: "custom", message: reading.problem });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -67,6 +78,11 @@ const configSchema = z.object({
   BROADCAST_BATCH: number(z.coerce.number().int().min(1).max(1000).default(28)),
   BROADCAST_GAP_MS: number(z.coerce.number().int().min(0).max(60_000).default(100)),
   BROADCAST_INTERVAL: number(z.coerce.number().int().min(0).default(300)),
+  // Referral-farm defences (domain/risk.ts); every default keeps a small bot's behaviour.
+  REFERRAL_HOLD_HOURS: number(z.coerce.number().min(0).max(24 * 365).default(0)),
+  PAYOUT_DAILY_LIMIT: usdtLimit,
+  PAYOUT_USER_DAILY_LIMIT: usdtLimit,
+  RISK_FLAG_SCORE: number(z.coerce.number().int().min(0).max(10_000).default(0)),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   LOG_REQUESTS: bool.default(false),
   SKIP_WEB_BUILD: bool.default(false),
@@ -119,6 +135,14 @@ export function createConfig(env: Record<string, string | undefined>) {
     },
     initDataMaxAge: c.INIT_DATA_MAX_AGE,
     broadcast: { batchSize: c.BROADCAST_BATCH, gapMs: c.BROADCAST_GAP_MS, intervalSeconds: c.BROADCAST_INTERVAL },
+    risk: {
+      holdMs: Math.round(c.REFERRAL_HOLD_HOURS * 3_600_000),
+      /** micro-USDT; 0: no limit. */
+      payoutDailyLimit: c.PAYOUT_DAILY_LIMIT,
+      payoutUserDailyLimit: c.PAYOUT_USER_DAILY_LIMIT,
+      /** 0: signals are neither computed nor acted on. */
+      flagScore: c.RISK_FLAG_SCORE,
+    },
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
     logRequests: c.LOG_REQUESTS,
     skipWebBuild: c.SKIP_WEB_BUILD,

@@ -8,7 +8,9 @@ import { assertPortFree, listen, PortInUseError } from "./listen.ts";
 import { checkpointInBackground } from "@/db/checkpoints.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { pgLeadership } from "@/db/pg/leader.ts";
+import { startHoldRelease } from "./hold-release.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
+import { languageOfTgUser } from "@/domain/users.ts";
 import { botNotifier } from "@/bot/notifier.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { startBot, type BotRuntime } from "@/bot/run.ts";
@@ -24,8 +26,9 @@ async function main() {
   // One bot status for every Bot API client, so a failed membership check or notice shows too.
   const botStatus = token ? createBotStatus(() => new Date(), console.log) : undefined;
   const api = token ? botApi(token, { ...config.bot, status: botStatus }) : undefined;
-  const notifier = api ? botNotifier(api) : undefined;
-  const { deps, engine } = await openDeps(config, api && notifier ? { membership: botApiMembershipChecker(api, channelId), notifier } : {});
+  const { deps, engine } = await openDeps(config, api ? { membership: botApiMembershipChecker(api, channelId) } : {});
+  // Notices go out in each user's language, which only the database knows.
+  if (api) deps.notifier = botNotifier(api, { languageOf: (tgId) => languageOfTgUser(deps, tgId) });
   const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath) : undefined;
   // On PostgreSQL several instances share the database; one of them polls Telegram and times
   // the broadcasts, and another takes over within seconds if it goes.
@@ -48,6 +51,7 @@ async function main() {
   const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
   const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret, leadership }) : noBotRuntime;
 
+  const holds = startHoldRelease(deps, { leading: leadership?.isLeading });
   const app = createApp(deps, { jwtSecret, webDist, runtime });
   if (runtime.webhook) app.use(runtime.webhook);
   listen(app, config.host, config.port);
@@ -82,6 +86,7 @@ async function main() {
     // Every money movement is one transaction, committed whole or not at all: stopping the
     // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
+    await holds.stop();
     await leadership?.stop();
     await app.stop();
     await checkpoints?.stop();

@@ -1,6 +1,6 @@
 // Delivers the next batch of queued broadcast messages through the Bot API.
 import { GrammyError, type Api } from "grammy";
-import { claimBatch, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "@/domain/broadcast.ts";
+import { claimBatch, deliveryText, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
 import { setReachable } from "@/domain/users.ts";
 import { grammySignal } from "./telegram-api.ts";
@@ -19,13 +19,14 @@ type FlushDeps = Pick<Deps, "store" | "clock">;
 const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLimit: "rate limited: left for the next flush", outage: "Bot API unreachable: left queued" } as const;
 
 /**
- * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown. Only an answer
- * about the user ends a delivery: a 403 (blocked, deactivated) marks the user unreachable, a
- * 400 "chat not found" fails it. A 429, or Telegram being unusable (network error, timeout,
- * 5xx), stops the batch and puts the delivery at hand and the unsent rest back without counting
- * a try. Any other refusal is retried by a later flush, up to the attempt limit. When another
- * flush, here or on another server, started a batch less than the interval ago, nothing is
- * claimed and the report says when the next batch may start.
+ * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown, each in its
+ * user's language where the broadcast has a text for it. Only an answer about the user ends a
+ * delivery: a 403 (blocked, deactivated) marks the user unreachable, a 400 "chat not found"
+ * fails it. A 429, or Telegram being unusable (network error, timeout, 5xx), stops the batch
+ * and puts the delivery at hand and the unsent rest back without counting a try. Any other
+ * refusal is retried by a later flush, up to the attempt limit. When another flush, here or on
+ * another server, started a batch less than the interval ago, nothing is claimed and the report
+ * says when the next batch may start.
  */
 export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, gapMs, intervalSeconds = 0, sleep = Bun.sleep, signal }: FlushOptions): Promise<FlushReport> {
   const { token, deliveries, waiting, nextBatchAt } = await claimBatch(deps, batchSize, intervalSeconds * 1000);
@@ -46,7 +47,7 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
     }
     if (i > 0 && gapMs > 0) await sleep(gapMs);
     try {
-      await api.sendMessage(d.tgId, d.message, { parse_mode: "Markdown" }, signal && grammySignal(signal));
+      await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown" }, signal && grammySignal(signal));
       await settleDelivery(deps, d.id, token, { ok: true });
       report.sent++;
       record(d.id, d.tgId, "sent");

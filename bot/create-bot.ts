@@ -2,6 +2,7 @@
 // module-level state, so tests create as many bots as they like against a fake Bot API.
 import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
+import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
 import { reachability } from "./features/reachability.ts";
@@ -14,7 +15,7 @@ export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: numb
 
 export function createBot(deps: Deps, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = console.error }: BotOptions) {
   const telegram = { apiRoot, timeoutSeconds, status };
-  const bot = new Bot(token, { client: clientOptions(telegram) });
+  const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);
   bot.use(reachability(deps));
   bot.use(guard(deps));

@@ -1,15 +1,28 @@
-// Sends notices about money to users. Fire and forget: the admin action that caused a notice
-// has already committed, and a user who blocked the bot must not make it fail.
+// Sends notices about money to users, each in the user's language. Fire and forget: the admin
+// action that caused a notice has already committed, and a user who blocked the bot must not
+// make it fail.
 import type { Api } from "grammy";
+import { defaultLanguage, type Language } from "@/domain/i18n/languages.ts";
 import type { Notifier } from "@/domain/notifier.ts";
 import { texts } from "./texts.ts";
 
-export function botNotifier(api: Api, log: (line: string) => void = console.error): Notifier & { idle(): Promise<void> } {
+export type NotifierOptions = {
+  /** The language a Telegram user reads (languageOfTgUser); English when left out. */
+  languageOf?: (tgId: number) => Promise<Language>;
+  log?: (line: string) => void;
+};
+
+export function botNotifier(api: Api, { languageOf = async () => defaultLanguage, log = console.error }: NotifierOptions = {}): Notifier & { idle(): Promise<void> } {
   const inFlight = new Set<Promise<unknown>>();
   return {
     notify(notice) {
-      const sending = api
-        .sendMessage(notice.tgId, texts.notice(notice), { link_preview_options: { is_disabled: true } })
+      const sending = languageOf(notice.tgId)
+        .catch((error: Error) => {
+          // The notice still goes out, in English, rather than not at all.
+          log(`bot: no language for ${notice.tgId} (${error.message}); notifying in English`);
+          return defaultLanguage;
+        })
+        .then((language) => api.sendMessage(notice.tgId, texts.notice(notice, language), { link_preview_options: { is_disabled: true } }))
         .catch((error: Error) => log(`bot: could not notify ${notice.tgId} (${notice.kind}): ${error.message}`))
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);

@@ -1,31 +1,29 @@
-// What the bot says. Kept together so the voice stays consistent.
+// What the bot says, in the reader's language, from the catalogue (domain/i18n/<lang>/bot.json).
+import { say } from "@/domain/i18n/bot.ts";
+import type { Language } from "@/domain/i18n/languages.ts";
+import { localUsdt, usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
 import { explorer } from "@/domain/rules.ts";
 
+/** An amount as a notice carries it (the API's text), written the language's way. */
+const amount = (text: string, language: Language) => localUsdt(usdt(text), language);
+
 export const texts = {
-  welcome: (firstName: string, link: string) =>
-    [
-      `Welcome, ${firstName}! 👋`,
-      "",
-      "Earn USDT by completing the daily task, joining our channel and inviting friends.",
-      "Press Open App to see your balance and tasks.",
-      "",
-      `Your referral link: ${link}`,
-    ].join("\n"),
-  welcomeBack: (firstName: string) => `Welcome back, ${firstName}! Press Open App to continue.`,
-  help: "Press Open App to see your balance, tasks, referrals and wallet.",
-  openApp: "Open App",
-  banned: "Your account is suspended. If you think this is a mistake, please contact support.",
-  notice(n: Notice): string {
+  welcome: (language: Language, firstName: string, link: string) => say(language, "welcome", { name: firstName, link }),
+  welcomeBack: (language: Language, firstName: string) => say(language, "welcome_back", { name: firstName }),
+  help: (language: Language) => say(language, "help"),
+  openApp: (language: Language) => say(language, "open_app"),
+  banned: (language: Language) => say(language, "banned"),
+  notice(n: Notice, language: Language): string {
     switch (n.kind) {
       case "withdrawal_approved":
-        return `✅ Your withdrawal of ${n.amount} USDT was approved and will be paid shortly.`;
+        return say(language, "notice.withdrawal_approved", { amount: amount(n.amount, language) });
       case "withdrawal_paid":
-        return `💸 Your withdrawal of ${n.amount} USDT was paid.\nTransaction: ${explorer.tx}${n.txHash}`;
+        return say(language, "notice.withdrawal_paid", { amount: amount(n.amount, language), link: `${explorer.tx}${n.txHash}` });
       case "withdrawal_rejected":
-        return `❌ Your withdrawal of ${n.amount} USDT was rejected: ${n.reason}\nThe amount is back on your balance.`;
+        return say(language, "notice.withdrawal_rejected", { amount: amount(n.amount, language), reason: n.reason });
       case "referral_qualified":
-        return `🎉 Your friend ${n.friend} qualified! You earned ${n.bonus} USDT.`;
+        return say(language, "notice.referral_qualified", { friend: n.friend, bonus: amount(n.bonus, language), heldHours: n.heldHours });
     }
   },
 };

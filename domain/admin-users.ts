@@ -5,6 +5,7 @@ import { AppError, notFound } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt } from "./money.ts";
 import { amountRules } from "./rules.ts";
+import type { Referrer } from "./statements/admin-users.ts";
 import type { Op, Statements } from "./store.ts";
 
 /** What the admin-users rules use: the engine and the time. */
@@ -37,6 +38,14 @@ function* existing(tx: Statements, userId: number): Op<User> {
   const user = yield* tx.adminUsers.userById(userId);
   if (!user) throw notFound(`User ${userId}`);
   return user;
+}
+
+/** The user and who referred them (null when nobody did), or NOT_FOUND. */
+export function loadUserDetail(deps: Pick<Deps, "store">, userId: number): Promise<{ user: User; referrer: Referrer | null }> {
+  return deps.store.read(function* (tx) {
+    const user = yield* existing(tx, userId);
+    return { user, referrer: (yield* tx.adminUsers.referrerOf(userId)) ?? null };
+  });
 }
 
 /** The user, or NOT_FOUND. */

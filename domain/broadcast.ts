@@ -5,31 +5,49 @@ import { randomUUID } from "node:crypto";
 import type { Broadcast } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
+import { languages, pickLanguage, type Language } from "./i18n/languages.ts";
 import { rules } from "./rules.ts";
 import type { ClaimedDelivery, Settlement } from "./statements/broadcast.ts";
 
 export type { ClaimedDelivery } from "./statements/broadcast.ts";
 
-export function validateBroadcastMessage(input: string): string {
+/** `field` names the text in a refusal: the default message, or one language's (texts.ru). */
+export function validateBroadcastMessage(input: string, field = "message"): string {
   const message = input.trim();
-  if (message.length === 0) throw new AppError("VALIDATION_FAILED", "message: Please enter a message to broadcast", { field: "message" });
+  if (message.length === 0) throw new AppError("VALIDATION_FAILED", `${field}: Please enter a message to broadcast`, { field });
   if (message.length < rules.broadcastMinLength) {
-    throw new AppError("VALIDATION_FAILED", `message: Message must be at least ${rules.broadcastMinLength} characters long`, { field: "message" });
+    throw new AppError("VALIDATION_FAILED", `${field}: Message must be at least ${rules.broadcastMinLength} characters long`, { field });
   }
   if (message.length > rules.broadcastMaxLength) {
-    throw new AppError("VALIDATION_FAILED", `message: Message must be at most ${rules.broadcastMaxLength} characters long`, { field: "message" });
+    throw new AppError("VALIDATION_FAILED", `${field}: Message must be at most ${rules.broadcastMaxLength} characters long`, { field });
   }
   return message;
 }
 
-export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, adminId: number, input: string) {
+/** The message in languages other than English, the default text's; a user whose language has none gets the default. */
+export type BroadcastTexts = Partial<Record<Exclude<Language, "en">, string>>;
+
+/**
+ * Each translation checked as the default message is. One left blank counts as not given (its
+ * readers get the default), as a form with an empty field for a language means.
+ */
+function validateTexts(texts: BroadcastTexts): BroadcastTexts | null {
+  const valid: BroadcastTexts = {};
+  for (const [language, text] of Object.entries(texts) as [keyof BroadcastTexts, string | undefined][]) {
+    if (text !== undefined && text.trim() !== "") valid[language] = validateBroadcastMessage(text, `texts.${language}`);
+  }
+  return Object.keys(valid).length > 0 ? valid : null;
+}
+
+export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, adminId: number, input: string, translations: BroadcastTexts = {}) {
   const message = validateBroadcastMessage(input);
+  const texts = validateTexts(translations);
   const at = deps.clock();
   const broadcast = await deps.store.transaction(function* (tx) {
-    const created = yield* tx.broadcast.insert({ message, createdBy: adminId, createdAt: at });
+    const created = yield* tx.broadcast.insert({ message, texts, createdBy: adminId, createdAt: at });
     const total = yield* tx.broadcast.queueToEveryone(created.id);
     yield* tx.broadcast.setTotal(created.id, total);
-    yield* tx.audit.insert({ adminId, action: "broadcast.queue", targetType: "broadcast", targetId: created.id, detail: { recipients: total }, at });
+    yield* tx.audit.insert({ adminId, action: "broadcast.queue", targetType: "broadcast", targetId: created.id, detail: { recipients: total, ...(texts && { languages: Object.keys(texts) }) }, at });
     return { ...created, total };
   });
   return broadcastProgress(deps, broadcast);
@@ -41,6 +59,7 @@ export function broadcastProgress(deps: Pick<Deps, "config">, b: Broadcast) {
   return {
     id: b.id,
     message: b.message,
+    texts: (b.texts ?? {}) as BroadcastTexts,
     createdAt: b.createdAt,
     total: b.total,
     sent: b.sent,
@@ -48,6 +67,19 @@ export function broadcastProgress(deps: Pick<Deps, "config">, b: Broadcast) {
     pending,
     etaSeconds: Math.ceil(pending / batchSize) * intervalSeconds,
   };
+}
+
+/** What a delivery says: the text in its user's language if the broadcast has one, else the default. */
+export function deliveryText(d: Pick<ClaimedDelivery, "message" | "texts" | "language" | "tgLanguage">): string {
+  return d.texts?.[pickLanguage(d.language, d.tgLanguage)] ?? d.message;
+}
+
+/** Who a broadcast queued now would reach, by the language each reads (as deliveryText picks it). */
+export async function broadcastAudience(deps: Pick<Deps, "store">) {
+  const groups = await deps.store.read((tx) => tx.broadcast.audience());
+  const byLanguage = Object.fromEntries(languages.map((language) => [language, 0])) as Record<Language, number>;
+  for (const group of groups) byLanguage[pickLanguage(group.language, group.tgLanguage)] += group.users;
+  return { total: groups.reduce((sum, group) => sum + group.users, 0), byLanguage };
 }
 
 export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number) {

@@ -26,6 +26,10 @@ export const errorStatus = {
   BALANCE_LIMIT: 409,
   ALREADY_EXISTS: 409,
   BOT_NOT_RUNNING: 409,
+  /** A withdrawal from a user who left the channel: rejoin first; nothing was debited. */
+  NOT_IN_CHANNEL: 409,
+  /** Above the operator's daily payout limit, for everyone or for this user. */
+  PAYOUT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
@@ -42,6 +46,11 @@ export class AppError extends Error {
     message: string,
     /** Details a client can act on (a field, a maximum, seconds to wait), sent beside message and code. */
     readonly extra: Record<string, unknown> = {},
+    /**
+     * Which of the code's messages a mini-app user reads in their language, for a code with
+     * several (catalogue key error.<code>.<variant>), and what fills it beyond `extra`. Not sent.
+     */
+    readonly wording: { variant?: string; values?: Record<string, string | number> } = {},
   ) {
     super(message);
     this.name = "AppError";

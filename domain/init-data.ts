@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "./errors.ts";
 
 export type InitData = {
-  user: { id: number; first_name: string; last_name?: string; username?: string };
+  user: { id: number; first_name: string; last_name?: string; username?: string; language_code?: string; is_premium?: boolean };
   startParam?: string;
   authDate: number;
 };
@@ -23,10 +23,10 @@ function checkString(params: URLSearchParams): string {
 
 // The mini app shows these to the user as they are, so each says what happened in plain words and
 // what to do; an expired link and a forged or altered one read differently.
-const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
-const incomplete = () => unauthorized("This link is incomplete: reopen the app from the bot");
-const forged = () => unauthorized("This link was not signed by Telegram for this bot: reopen the app from the bot");
-const expired = () => unauthorized("This link has expired: reopen the app from the bot");
+const unauthorized = (message: string, variant: string) => new AppError("UNAUTHORIZED", message, {}, { variant });
+const incomplete = () => unauthorized("This link is incomplete: reopen the app from the bot", "incomplete");
+const forged = () => unauthorized("This link was not signed by Telegram for this bot: reopen the app from the bot", "forged");
+const expired = () => unauthorized("This link has expired: reopen the app from the bot", "expired");
 
 /** `key` is initDataKey(botToken), derived once at start-up rather than per request. */
 export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, now: Date): InitData {
@@ -79,4 +79,19 @@ export function signInitData(fields: { user: InitData["user"]; startParam?: stri
   if (fields.startParam) params.set("start_param", fields.startParam);
   params.set("hash", createHmac("sha256", key).update(checkString(params)).digest("hex"));
   return params.toString();
+}
+
+/**
+ * Telegram's language_code in init data, read without checking the signature: only for choosing
+ * the language of a refusal, before (or instead of) a sign-in, where nothing is trusted to it.
+ */
+export function initDataLanguageCode(raw: string): string | undefined {
+  try {
+    const user: unknown = JSON.parse(new URLSearchParams(raw).get("user") ?? "");
+    const code = (user as { language_code?: unknown } | null)?.language_code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    // Unreadable init data says nothing about the language; the refusal is in English.
+    return undefined;
+  }
 }

@@ -10,6 +10,7 @@ export const ledgerReasonLabels: Record<LedgerReason, string> = {
   custom_task: "Task Reward",
   referral_bonus: "Referral Bonus",
   referral_milestone: "Referral Milestone Reward",
+  referral_reversal: "Referral Bonus Reversed",
   withdrawal: "Withdrawal",
   withdrawal_refund: "Withdrawal Refund",
   admin_adjustment: "Balance Adjustment",

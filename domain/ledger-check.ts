@@ -1,5 +1,5 @@
 // The ledger invariant, checked over a whole database: for every user the cached balance equals
-// credits minus debits and is not negative; no withdrawal was refunded twice or both paid and
+// credits minus debits and is not negative, and the held balance equals the bonuses held for them; no withdrawal was refunded twice or both paid and
 // refunded. Used by `refbot db check`, `refbot db copy-to-postgres` and the property tests.
 //
 // The rule is written once (findLedgerProblems); each engine only runs the same two statements
@@ -18,13 +18,14 @@ export type LedgerCheck = { users: number; problems: LedgerProblem[] };
  * is exact for all three, so a sum past 2^53 cannot round into agreeing with a balance.
  */
 type Integer = number | bigint | string;
-type BalanceRow = { id: Integer; balance: Integer; ledger: Integer };
+type BalanceRow = { id: Integer; balance: Integer; ledger: Integer; held_balance: Integer; held: Integer };
 type WithdrawalRow = { id: Integer; status: string; refunds: Integer; debits: Integer };
 
 // Plain SQL both engines read alike; PostgreSQL's sum of int8 is numeric, read back exactly.
 const balancesQuery = sql`
-  select u.id, u.balance,
-    coalesce((select sum(case when l.type = 'credit' then l.amount else -l.amount end) from ledger l where l.user_id = u.id), 0) as ledger
+  select u.id, u.balance, u.held_balance,
+    coalesce((select sum(case when l.type = 'credit' then l.amount else -l.amount end) from ledger l where l.user_id = u.id), 0) as ledger,
+    coalesce((select sum(h.amount) from referral_holds h where h.referrer_id = u.id and h.status = 'held'), 0) as held
   from users u`;
 const withdrawalsQuery = sql`
   select w.id, w.status,
@@ -41,6 +42,9 @@ function findLedgerProblems(balances: readonly BalanceRow[], withdrawals: readon
     const ledger = BigInt(row.ledger);
     if (balance !== ledger) problems.push({ kind: "balance_mismatch", id, detail: `balance ${balance} but ledger sums to ${ledger} (micro-USDT)` });
     if (balance < 0n) problems.push({ kind: "negative_balance", id, detail: `balance ${balance}` });
+    const heldBalance = BigInt(row.held_balance);
+    const held = BigInt(row.held);
+    if (heldBalance !== held) problems.push({ kind: "held_mismatch", id, detail: `held balance ${heldBalance} but held bonuses sum to ${held} (micro-USDT)` });
   }
   for (const row of withdrawals) {
     const id = Number(row.id);

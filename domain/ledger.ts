@@ -4,6 +4,7 @@ import type { LedgerReason } from "@/db/schema/index.ts";
 import { AppError, notFound } from "./errors.ts";
 import { formatUsdt, wholeUsdt } from "./money.ts";
 import { rules } from "./rules.ts";
+import type { BalanceChange, LedgerRow } from "./statements/ledger.ts";
 import type { Op, Statements } from "./store.ts";
 import { utcDay } from "./time.ts";
 
@@ -28,10 +29,25 @@ type Movement = { userId: number; amount: number; reason: LedgerReason; refId?: 
  */
 export function* credit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
-  const limit = m.reason === "withdrawal_refund" ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
-  const added = yield* tx.ledger.addToBalance({ userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit });
-  if (!added) throw yield* refusedCredit(tx, m);
+  if (!(yield* tx.ledger.addToBalance(balanceChange(m)))) throw yield* refusedCredit(tx, m);
   return yield* insertEntry(tx, "credit", m);
+}
+
+/**
+ * credit(), written by `write`: a statement that makes the balance change and appends the ledger
+ * row together with more changes to the user's row (a task completion's figures), answering
+ * undefined, having written nothing, when the balance change was refused.
+ */
+export function* creditWith<T>(tx: Pick<Statements, "ledger">, m: Movement, write: (change: BalanceChange, entry: LedgerRow) => Op<T | undefined>): Op<T> {
+  assertPositive(m.amount);
+  const done = yield* write(balanceChange(m), ledgerRow("credit", m));
+  if (done === undefined) throw yield* refusedCredit(tx, m);
+  return done;
+}
+
+function balanceChange(m: Movement): BalanceChange {
+  const limit = m.reason === "withdrawal_refund" ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
+  return { userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit };
 }
 
 function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppError> {
@@ -51,8 +67,18 @@ export function* debit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> 
 }
 
 function insertEntry(tx: Pick<Statements, "ledger">, type: "credit" | "debit", m: Movement): Op<number> {
-  return tx.ledger.insertEntry({ userId: m.userId, type, reason: m.reason, amount: m.amount, refId: m.refId ?? null, note: m.note ?? null, at: m.at });
+  return tx.ledger.insertEntry(ledgerRow(type, m));
 }
+
+const ledgerRow = (type: "credit" | "debit", m: Movement): LedgerRow => ({
+  userId: m.userId,
+  type,
+  reason: m.reason,
+  amount: m.amount,
+  refId: m.refId ?? null,
+  note: m.note ?? null,
+  at: m.at,
+});
 
 function assertPositive(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError("INVALID_AMOUNT", "amount must be positive");

@@ -101,3 +101,18 @@ export function displayUsdt(value: string | null | undefined): string {
   const negative = sign === "-" && hundredths !== 0n;
   return `${negative ? "-" : ""}${units}${cents ? `.${cents}` : ""}`;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in a message to someone reading `locale`: the API's exact text (formatUsdt) written
+ * with that language's grouping and decimal mark ("1,234.50", "1 234,50", "1234,50"). Intl reads
+ * the decimal text itself, so no binary fraction is involved. `minDecimals` 0 writes a limit as
+ * people say it ("10").
+ */
+export function localUsdt(micro: number, locale: string, minDecimals = 2): string {
+  const key = `${locale}:${minDecimals}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: minDecimals, maximumFractionDigits: 6 })));
+  return format.format(formatUsdt(micro) as `${number}`);
+}

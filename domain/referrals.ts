@@ -16,24 +16,74 @@ function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">)
 /** Called inside the completion's transaction with the user's updated row. */
 type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" | "dailyTasksCompleted">;
 
-export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date): Op<Notice[]> {
-  if (!isQualifying(user)) return [];
+/** What qualifying may do now: whether the user was just seen in the channel, and how long bonuses are held. */
+export type QualifyTerms = { memberNow: boolean; holdMs: number };
+
+/** The notices to send, and whether a referral waits only for a look at the channel (see confirmQualification). */
+export type Qualification = { notices: Notice[]; unconfirmed: boolean };
+
+const nothing: Qualification = { notices: [], unconfirmed: false };
+
+/**
+ * A referral qualifies only while the referred user is in the channel. A completion that just
+ * verified membership qualifies at once; any other finds the pending referral, and its caller asks
+ * Telegram after the commit (no network inside a transaction) and then calls again.
+ */
+export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date, terms: QualifyTerms): Op<Qualification> {
+  if (!isQualifying(user)) return nothing;
+  if (!terms.memberNow) {
+    const referral = yield* tx.risk.referrerOf(user.id);
+    return { notices: [], unconfirmed: referral !== undefined && referral.qualifiedAt === null };
+  }
   // Marking is what decides: a referral already marked, by this completion's twin or an earlier
   // one, pays nothing again.
   const referrerId = yield* tx.referrals.markQualified(user.id, at);
-  if (referrerId === undefined) return [];
+  if (referrerId === undefined) return nothing;
   const referrer = yield* tx.referrals.countQualified(referrerId);
-  yield* payReferrer(tx, referrer.id, rules.referralBonus, "referral_bonus", user.id, at);
+  yield* payReferrer(tx, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at);
   // The count only ever grows by one, so it equals the target exactly once.
   if (referrer.qualifiedReferrals === rules.referralTarget) {
-    yield* payReferrer(tx, referrer.id, rules.referralMilestone, "referral_milestone", user.id, at);
+    yield* payReferrer(tx, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at);
   }
-  return [{ kind: "referral_qualified", tgId: referrer.tgId, friend: displayName(user.username, user.firstName), bonus: formatUsdt(rules.referralBonus) }];
+  const notice: Notice = {
+    kind: "referral_qualified",
+    tgId: referrer.tgId,
+    friend: displayName(user.username, user.firstName),
+    bonus: formatUsdt(rules.referralBonus),
+    heldHours: Math.round(terms.holdMs / 3_600_000),
+  };
+  return { notices: [notice], unconfirmed: false };
 }
 
-function* payReferrer(tx: Statements, userId: number, amount: number, reason: "referral_bonus" | "referral_milestone", refId: number, at: Date): Op<void> {
-  yield* credit(tx, { userId, amount, reason, refId, at });
-  yield* tx.referrals.addReferralEarnings(userId, amount);
+/** Asks Telegram whether the user is still in the channel, and qualifies their referral if so. */
+export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier">, user: Pick<User, "id" | "tgId">): Promise<void> {
+  if (!(await deps.membership.isMember(user.tgId))) return;
+  const at = deps.clock();
+  // Grouped like the completion that led here: both come with the busiest write of the product.
+  const { notices } = await deps.store.transaction(
+    function* (tx) {
+      const fresh = yield* tx.users.byId(user.id);
+      return fresh ? yield* qualifyIfDue(tx, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
+    },
+    { grouped: true },
+  );
+  for (const notice of notices) deps.notifier.notify(notice);
+}
+
+type Bonus = { referrerId: number; referredId: number; amount: number; reason: "referral_bonus" | "referral_milestone" };
+
+/** Pays a bonus into the referrer's balance, or holds it for the settling period (holds.ts releases it). */
+function* payReferrer(tx: Statements, terms: QualifyTerms, bonus: Bonus, at: Date): Op<void> {
+  if (terms.holdMs > 0) {
+    yield* tx.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
+    return;
+  }
+  yield* payBonus(tx, bonus, at);
+}
+
+export function* payBonus(tx: Statements, bonus: Bonus, at: Date): Op<void> {
+  yield* credit(tx, { userId: bonus.referrerId, amount: bonus.amount, reason: bonus.reason, refId: bonus.referredId, at });
+  yield* tx.referrals.addReferralEarnings(bonus.referrerId, bonus.amount);
 }
 
 export async function recentReferrals(deps: Pick<Deps, "store">, referrerId: number, limit: number) {

@@ -19,6 +19,9 @@ export const rules = {
   maxLinkWaitSeconds: 3600,
   /** The most one admin credit or debit may move. */
   maxAdjustment: usdt("100000"),
+  /** Above these, the admin panel and the CLI ask before saving a task's reward or an adjustment. */
+  largeTaskReward: usdt("10"),
+  largeAdjustment: usdt("100"),
   /**
    * The most a balance, and an account's total earned, may reach. Amounts are JavaScript numbers
    * of micro-USDT, exact only up to 2^53 (about 9.007e15); a billion USDT is 1e15 micro-USDT, the

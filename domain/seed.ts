@@ -52,22 +52,40 @@ async function seed(real: Deps) {
   const follow = await createTask(deps, { kind: "link", title: "Follow us on X", description: "Follow our account for news and giveaways.", reward: usdt("0.3"), isActive: true, url: "https://x.com/refbot", waitSeconds: 30 });
   await createTask(deps, { kind: "custom", title: "Rate the bot", description: "Leave a rating in the bot directory.", reward: usdt("0.1"), isActive: false });
 
+  // Everything happens in time order, as on a live server, so every list ordered by id (a
+  // user's ledger, the withdrawals) is in date order too: each day's sign-ups and activity are
+  // planned first, then run sorted by their moment.
+  const joinedAt = names.map((_, i) => end - 10 * DAY + Math.floor((i / names.length) * 8 * DAY) + Math.floor(rand() * 3_600_000));
   const registered: { id: number; refCode: string; joinedAt: number }[] = [];
-  for (const [i, name] of names.entries()) {
-    now = end - 10 * DAY + Math.floor((i / names.length) * 8 * DAY) + Math.floor(rand() * 3_600_000);
-    const referrer = referrerOf[i] === undefined ? undefined : registered[referrerOf[i]!]!.refCode;
-    const { user } = await registerUser(deps, { tgId: 1_000_001 + i, firstName: name, lastName: i % 3 === 0 ? "Demo" : null, username: i % 7 === 6 ? null : `${name.toLowerCase()}_${i + 1}` }, referrer);
-    registered.push({ id: user.id, refCode: user.refCode, joinedAt: now });
-  }
-
-  // Activity day by day, so streaks, "earned today" and the 7-day chart have a history.
   for (let day = 0; day <= 10; day++) {
-    for (const [i, u] of registered.entries()) {
-      const dayStart = end - (10 - day) * DAY;
-      if (u.joinedAt > dayStart + DAY / 2) continue;
+    const dayStart = end - (10 - day) * DAY;
+    const events: { at: number; run: () => Promise<unknown> }[] = [];
+    for (const [i, name] of names.entries()) {
+      if (joinedAt[i]! < dayStart || joinedAt[i]! >= dayStart + DAY) continue;
+      events.push({
+        at: joinedAt[i]!,
+        run: async () => {
+          const referrer = referrerOf[i] === undefined ? undefined : registered[referrerOf[i]!]!.refCode;
+          const { user } = await registerUser(deps, { tgId: 1_000_001 + i, firstName: name, lastName: i % 3 === 0 ? "Demo" : null, username: i % 7 === 6 ? null : `${name.toLowerCase()}_${i + 1}` }, referrer);
+          registered[i] = { id: user.id, refCode: user.refCode, joinedAt: joinedAt[i]! };
+        },
+      });
+    }
+    // Activity for those who joined by midday, each at a moment of their own.
+    for (const [i, joined] of joinedAt.entries()) {
+      if (joined > dayStart + DAY / 2) continue;
+      const at = Math.min(end - 60_000, Math.max(joined, dayStart) + Math.floor(rand() * 6 * 3_600_000));
+      events.push({ at: Math.max(at, joined + 1), run: () => activity(i) });
+    }
+    for (const event of events.sort((a, b) => a.at - b.at)) {
+      now = event.at;
+      await event.run();
+    }
+
+    async function activity(i: number) {
+      const u = registered[i]!;
       const user = await getUser(deps, u.id);
       const eager = i < 6 || i % 4 === 1;
-      now = Math.min(end - 60_000, Math.max(u.joinedAt, dayStart) + Math.floor(rand() * 6 * 3_600_000));
       if (rand() < (eager ? 0.9 : 0.45)) await completeTask(deps, user, daily.id).catch(() => undefined);
       // Every fifth user never joins the channel, so some referrals stay pending.
       if (!user.channelJoined && i % 5 !== 3 && rand() < 0.5) await completeTask(deps, user, channel.id).catch(() => undefined);
@@ -88,12 +106,13 @@ async function seed(real: Deps) {
   ] as const;
   for (const [k, [status, amount]] of payouts.entries()) {
     const u = registered[k * 3 + 1]!;
-    now = end - (9 - k) * (DAY / 2);
+    // After all the activity (whose last moment is a minute before the end), seconds apart.
+    now = end - 60_000 + k * 4_000;
     await adjustBalance(deps, admin.id, u.id, formatUsdt(usdt(amount) + usdt("5")), "Launch campaign bonus");
     const address = toChecksumAddress(`0x${Array.from({ length: 40 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
     const user = await setWallet(deps, await getUser(deps, u.id), address);
     const w = await requestWithdrawal(deps, user, amount);
-    now += 3_600_000;
+    now += 1_000;
     if (status === "approved" || status === "paid") await approveWithdrawal(deps, admin.id, w.id);
     if (status === "paid") await markWithdrawalPaid(deps, admin.id, w.id, `0x${Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("")}`);
     if (status === "rejected") await rejectWithdrawal(deps, admin.id, w.id, k === 8 ? "Wallet address is on a sanctions list" : "Duplicate account");

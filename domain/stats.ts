@@ -44,6 +44,6 @@ export async function activityStats(deps: StatsDeps, range: "daily" | "weekly"):
   return [...points.values()];
 }
 
-export function auditLog(deps: Pick<Deps, "store">, limit: number): Promise<AuditLogRow[]> {
-  return deps.store.read((tx) => tx.insights.auditLog(limit));
+export function auditLog(deps: Pick<Deps, "store">, limit: number, before?: number): Promise<AuditLogRow[]> {
+  return deps.store.read((tx) => tx.insights.auditLog(limit, before));
 }

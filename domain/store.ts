@@ -18,6 +18,7 @@ import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
 import type { ReferralStatements } from "./statements/referrals.ts";
+import type { RiskStatements } from "./statements/risk.ts";
 import type { TaskStatements } from "./statements/tasks.ts";
 import type { UserStatements } from "./statements/users.ts";
 import type { WithdrawalStatements } from "./statements/withdrawals.ts";
@@ -79,6 +80,7 @@ export type Statements = {
   adminUsers: AdminUserStatements;
   insights: InsightStatements;
   broadcast: BroadcastStatements;
+  risk: RiskStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

@@ -3,8 +3,8 @@
 import type { Task, TaskKind, User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
-import { credit } from "./ledger.ts";
-import { qualifyIfDue } from "./referrals.ts";
+import { creditWith } from "./ledger.ts";
+import { confirmQualification, qualifyIfDue } from "./referrals.ts";
 import { rules } from "./rules.ts";
 import type { Program, Store } from "./store.ts";
 import { hasLink, linkRules, periodOf, taskKindRules } from "./task-kinds.ts";
@@ -142,12 +142,29 @@ export async function openTask(deps: TaskDeps, user: User, taskId: number) {
   return { task, ...linkProgress(task, opened, now) };
 }
 
-export async function completeTask(deps: Pick<Deps, "store" | "clock" | "membership" | "notifier">, user: User, taskId: number) {
+/**
+ * The completion is done whatever Telegram answers: a referral that could not be confirmed now
+ * is confirmed at the user's next daily task.
+ */
+async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Promise<void> {
+  try {
+    await confirmQualification(deps, user);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "MEMBERSHIP_UNAVAILABLE")) throw error;
+  }
+}
+
+type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier">;
+
+export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
   const kind = taskKindRules[task.kind];
   const today = utcDay(deps.clock());
   const day = periodOf(task.kind, today);
-  const alreadyDone = () => new AppError("ALREADY_COMPLETED", kind.period === "daily" ? "Task already completed today" : "Task already completed");
+  const alreadyDone = () =>
+    kind.period === "daily"
+      ? new AppError("ALREADY_COMPLETED", "Task already completed today", {}, { variant: "today" })
+      : new AppError("ALREADY_COMPLETED", "Task already completed");
 
   switch (kind.verify) {
     case "none":
@@ -175,27 +192,31 @@ export async function completeTask(deps: Pick<Deps, "store" | "clock" | "members
   const isDaily = kind.period === "daily";
   const isChannel = kind.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
-  const { result, notices } = await deps.store.transaction(
+  const { result, notices, unconfirmed } = await deps.store.transaction(
     function* (tx) {
       const completionId = yield* tx.tasks.insertCompletion({ taskId: task.id, userId: user.id, day, reward: task.reward, at: now });
       if (completionId === undefined) throw alreadyDone();
 
-      const before = yield* tx.tasks.beforeCompletion(user.id);
-      const updated = yield* tx.tasks.applyCompletion({ userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel });
-      if (task.reward > 0) {
-        yield* credit(tx, { userId: user.id, amount: task.reward, reason: kind.reason, refId: completionId, at: now });
-      }
+      const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
+      // A paying task's credit is written with the completion's figures, in one write of the row.
+      const { before, updated } =
+        task.reward > 0
+          ? yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, refId: completionId, at: now }, (credit, entry) =>
+              tx.tasks.applyPaidCompletion(change, credit, entry),
+            )
+          : { before: yield* tx.tasks.beforeCompletion(user.id), updated: yield* tx.tasks.applyCompletion(change) };
       yield* tx.tasks.countCompletion(task.id);
       yield* tx.counters.bumpDaily(today, "completions");
       if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");
       if (isChannel && !before.channelJoined) yield* tx.counters.bump("verified_joins", 1);
 
-      const notices = yield* qualifyIfDue(tx, { ...user, ...updated }, now);
+      const qualification = yield* qualifyIfDue(tx, { ...user, ...updated }, now, { memberNow: isChannel, holdMs: deps.config.risk.holdMs });
       const after = yield* tx.tasks.afterCompletion(user.id);
-      return { result: { task, reward: task.reward, ...after }, notices };
+      return { result: { task, reward: task.reward, ...after }, ...qualification };
     },
     { grouped: true },
   );
   for (const notice of notices) deps.notifier.notify(notice);
+  if (unconfirmed) await confirmQualificationQuietly(deps, user);
   return result;
 }

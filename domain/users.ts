@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import type { User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { notFound } from "./errors.ts";
+import { pickLanguage, type Language } from "./i18n/languages.ts";
+import { assessSignUp } from "./risk.ts";
 import type { Program, Store } from "./store.ts";
 import { addDays, utcDay } from "./time.ts";
 
@@ -11,9 +13,12 @@ export type TelegramProfile = {
   firstName: string;
   lastName?: string | null;
   username?: string | null;
+  isPremium?: boolean;
+  /** Telegram's language_code ("ru", "es-419"); left out when the client did not send one. */
+  languageCode?: string | null;
 };
 
-type UserDeps = Pick<Deps, "store" | "clock">;
+type UserDeps = Pick<Deps, "store" | "clock" | "config">;
 
 const refCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -29,17 +34,21 @@ export async function registerUser(deps: UserDeps, profile: TelegramProfile, sta
   const existing = await findUserByTgId(deps, profile.tgId);
   if (existing) return { user: await refreshProfile(deps, existing, profile), created: false };
 
-  return deps.store.transaction(registration(profile, startParam, deps.clock()));
+  const registered = await deps.store.transaction(registration(profile, startParam, deps.clock()));
+  if (registered.created && registered.referrerId !== undefined) await assessSignUp(deps, registered.user, registered.referrerId);
+  return registered;
 }
 
 /** Registers a user unless one with this Telegram id exists, binding the referrer if any. */
-export function registration(profile: TelegramProfile, startParam: string | undefined, now: Date): Program<{ user: User; created: boolean }> {
+export function registration(profile: TelegramProfile, startParam: string | undefined, now: Date): Program<{ user: User; created: boolean; referrerId?: number }> {
   return function* (tx) {
     const user = yield* tx.users.insert({
       tgId: profile.tgId,
       firstName: profile.firstName,
       lastName: profile.lastName ?? null,
       username: profile.username ?? null,
+      isPremium: profile.isPremium ?? false,
+      tgLanguage: profile.languageCode ?? null,
       refCode: newRefCode(),
       createdAt: now,
     });
@@ -50,21 +59,26 @@ export function registration(profile: TelegramProfile, startParam: string | unde
 
     const code = startParam?.trim().toUpperCase();
     const referrer = code ? yield* tx.users.byRefCode(code) : undefined;
-    if (referrer && referrer.id !== user.id) yield* tx.users.addReferral(user.id, referrer.id, now);
-    return { user, created: true };
+    if (!referrer || referrer.id === user.id) return { user, created: true };
+    yield* tx.users.addReferral(user.id, referrer.id, now);
+    return { user, created: true, referrerId: referrer.id };
   };
 }
 
-/** Keeps names current without writing on every request: only a change is written. */
-async function refreshProfile(deps: UserDeps, user: User, profile: TelegramProfile): Promise<User> {
+/**
+ * Keeps what Telegram says of a user (names, language, premium) current without writing on every
+ * request or update: only a change is written. What a client left out stays as last seen.
+ */
+export async function refreshProfile(deps: Pick<Deps, "store">, user: User, profile: TelegramProfile): Promise<User> {
   const next = {
     firstName: profile.firstName,
     lastName: profile.lastName ?? null,
     username: profile.username ?? null,
+    tgLanguage: profile.languageCode ?? user.tgLanguage,
+    isPremium: profile.isPremium ?? user.isPremium,
   };
-  if (next.firstName === user.firstName && next.lastName === user.lastName && next.username === user.username) {
-    return user;
-  }
+  const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === user[key]);
+  if (same) return user;
   await deps.store.transaction((tx) => tx.users.setProfile(user.id, next));
   return { ...user, ...next };
 }
@@ -185,4 +199,22 @@ export function referralLink(deps: Pick<Deps, "config">, refCode: string): strin
 /** Marks whether the bot can reach the user (a 403 from Telegram makes them inactive). */
 export function setReachable(deps: Pick<Deps, "store">, tgId: number, reachable: boolean): Promise<void> {
   return deps.store.transaction((tx) => tx.users.setReachable(tgId, reachable));
+}
+
+/** The language a user is spoken to in: their choice in the mini app, else Telegram's, else English. */
+export function userLanguage(user: Pick<User, "language" | "tgLanguage">): Language {
+  return pickLanguage(user.language, user.tgLanguage);
+}
+
+/** Records the language the user picked; written only when it changes. */
+export async function chooseLanguage(deps: Pick<Deps, "store">, user: User, language: Language): Promise<User> {
+  if (user.language === language) return user;
+  await deps.store.transaction((tx) => tx.users.setLanguage(user.id, language));
+  return { ...user, language };
+}
+
+/** The language to write to a Telegram user in, for messages sent without an update to answer. */
+export async function languageOfTgUser(deps: Pick<Deps, "store">, tgId: number): Promise<Language> {
+  const user = await findUserByTgId(deps, tgId);
+  return user ? userLanguage(user) : pickLanguage();
 }

@@ -25,7 +25,7 @@ export function validateAddress(input: string): string {
   const body = address.slice(2);
   const uniformCase = body === body.toLowerCase() || body === body.toUpperCase();
   if (!uniformCase && toChecksumAddress(address) !== address) {
-    throw new AppError("INVALID_ADDRESS", "The address checksum does not match: copy it again from your wallet", { field: "address" });
+    throw new AppError("INVALID_ADDRESS", "The address checksum does not match: copy it again from your wallet", { field: "address" }, { variant: "checksum" });
   }
   return toChecksumAddress(address);
 }

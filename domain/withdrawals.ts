@@ -1,6 +1,6 @@
 // Withdrawals: the request debits at once; reject refunds; every admin transition is a
 // conditional update on the current status, so two admins acting at once cannot both win.
-import type { User, Withdrawal, WithdrawalStatus } from "@/db/schema/index.ts";
+import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
@@ -8,12 +8,16 @@ import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
 import { amountRules, rules, txHashPattern } from "./rules.ts";
 import type { WithdrawalFilter, WithdrawalRow } from "./statements/withdrawals.ts";
+import { leftAfterQualifying, withdrawalTiming } from "./risk.ts";
 import type { Op, Statements } from "./store.ts";
+import { utcDay } from "./time.ts";
 
 export type { WithdrawalRow } from "./statements/withdrawals.ts";
 
 /** What the withdrawal rules use: the engine, the time and the notices. */
 type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier">;
+/** A request also asks Telegram about the channel and reads the operator's limits. */
+type RequestDeps = WithdrawalDeps & Pick<Deps, "config" | "membership">;
 
 export async function getWithdrawal(deps: WithdrawalDeps, id: number): Promise<WithdrawalRow> {
   const row = await deps.store.read((tx) => tx.withdrawals.find(id));
@@ -25,17 +29,29 @@ export function listWithdrawals(deps: WithdrawalDeps, filter: WithdrawalFilter):
   return deps.store.read((tx) => tx.withdrawals.list(filter));
 }
 
-export async function requestWithdrawal(deps: WithdrawalDeps, user: User, amountInput: unknown): Promise<WithdrawalRow> {
+/**
+ * Money leaves here, so the channel is checked again (for a user who joined it once): a user who
+ * left is asked to rejoin, and nothing is debited. A flagged user's request waits in review.
+ */
+export async function requestWithdrawal(deps: RequestDeps, user: User, amountInput: unknown): Promise<WithdrawalRow> {
   if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
   const amount = parseUsdt(amountInput, amountRules.withdrawal);
   if (amount < rules.minWithdrawal) {
     throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${wholeUsdt(rules.minWithdrawal)} USDT`, { field: "amount" });
   }
+  if (user.channelJoined && !(await deps.membership.isMember(user.tgId))) {
+    await noteLeftChannel(deps, user.id);
+    throw new AppError("NOT_IN_CHANNEL", "You left the channel: join it again to withdraw");
+  }
   const now = deps.clock();
+  const { flagScore } = deps.config.risk;
   const id = await deps.store.transaction(function* (tx) {
     const address = yield* tx.withdrawals.walletOf(user.id);
     if (!address) throw new AppError("WALLET_REQUIRED", "Set your wallet address before withdrawing");
-    const row = yield* tx.withdrawals.insertOpen({ userId: user.id, amount, address, createdAt: now });
+    yield* withdrawalTiming(tx, flagScore, user.id, now);
+    yield* checkPayoutLimits(tx, deps.config.risk, user.id, amount, now);
+    const flagged = (yield* tx.users.byId(user.id))?.riskStatus === "flagged";
+    const row = yield* tx.withdrawals.insertOpen({ userId: user.id, amount, address, status: flagged ? "review" : "pending", createdAt: now });
     if (!row) throw new AppError("OPEN_WITHDRAWAL", "You already have a withdrawal in progress");
     yield* debit(tx, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now });
     return row.id;
@@ -43,7 +59,43 @@ export async function requestWithdrawal(deps: WithdrawalDeps, user: User, amount
   return getWithdrawal(deps, id);
 }
 
-type Transition = { from: WithdrawalStatus; to: WithdrawalStatus; set?: Partial<Withdrawal> };
+/** A user whose referral qualified and who then left the channel is a risk signal, on them and their referrer. */
+async function noteLeftChannel(deps: RequestDeps, userId: number): Promise<void> {
+  const { flagScore } = deps.config.risk;
+  if (flagScore === 0) return;
+  const at = deps.clock();
+  await deps.store.transaction(function* (tx) {
+    const referral = yield* tx.risk.referrerOf(userId);
+    if (referral?.qualifiedAt) yield* leftAfterQualifying(tx, flagScore, userId, referral.referrerId, at);
+  });
+}
+
+/**
+ * PAYOUT_USER_DAILY_LIMIT and PAYOUT_DAILY_LIMIT, per UTC day, counting requests not rejected. A
+ * request past a limit is refused at once rather than queued: the user keeps the balance and
+ * knows where they stand, and nothing waits on a limit an operator may change.
+ */
+function* checkPayoutLimits(tx: Statements, limits: RequestDeps["config"]["risk"], userId: number, amount: number, now: Date): Op<void> {
+  const day = utcDay(now);
+  if (limits.payoutUserDailyLimit > 0) {
+    const asked = yield* tx.risk.requestedSince(userId, new Date(`${day}T00:00:00Z`));
+    if (asked + amount > limits.payoutUserDailyLimit) {
+      const left = Math.max(limits.payoutUserDailyLimit - asked, 0);
+      throw new AppError(
+        "PAYOUT_LIMIT",
+        `You can withdraw up to ${wholeUsdt(limits.payoutUserDailyLimit)} USDT a day; ${formatUsdt(left)} USDT is left for today`,
+        { field: "amount", limit: formatUsdt(limits.payoutUserDailyLimit), left: formatUsdt(left) },
+        { variant: "user" },
+      );
+    }
+  }
+  // Counted for every request, so a limit set later starts from the day's true total.
+  if (!(yield* tx.risk.addPayout(day, amount, limits.payoutDailyLimit))) {
+    throw new AppError("PAYOUT_LIMIT", "Today's withdrawals have reached their limit: please try again tomorrow", { limit: formatUsdt(limits.payoutDailyLimit) });
+  }
+}
+
+type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set?: Partial<Withdrawal> };
 
 /**
  * Moves a withdrawal from one status to the next, or explains why it cannot. The move is one
@@ -55,7 +107,7 @@ function* transition(tx: Statements, id: number, adminId: number, at: Date, t: T
   if (row) return row;
   const status = yield* tx.withdrawals.statusOf(id);
   if (!status) throw notFound(`Withdrawal ${id}`);
-  throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from}`, { status });
+  throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
 type Step = (tx: Statements, at: Date) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
@@ -74,7 +126,7 @@ async function act(deps: WithdrawalDeps, adminId: number, id: number, action: st
 
 export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, id: number) {
   return act(deps, adminId, id, "withdrawal.approve", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: "pending", to: "approved" });
+    const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "approved" });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_approved", tgId, amount: formatUsdt(w.amount) }) };
   });
 }
@@ -83,8 +135,7 @@ export async function rejectWithdrawal(deps: WithdrawalDeps, adminId: number, id
   const why = reason.trim();
   if (!why) throw new AppError("VALIDATION_FAILED", "reason: a rejection reason is required", { field: "reason" });
   return act(deps, adminId, id, "withdrawal.reject", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: "pending", to: "rejected", set: { failReason: why } });
-    yield* credit(tx, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
+    const w = yield* refund(tx, id, adminId, at, why);
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_rejected", tgId, amount: formatUsdt(w.amount), reason: why }) };
   });
 }
@@ -100,9 +151,17 @@ export async function markWithdrawalPaid(deps: WithdrawalDeps, adminId: number, 
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
   return act(deps, adminId, id, "withdrawal.paid", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: "approved", to: "paid", set: { txHash: hash } });
+    const w = yield* transition(tx, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash } });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
+}
+
+/** Rejects an open request and gives its amount back, to the balance and to the day's payout total. */
+export function* refund(tx: Statements, id: number, adminId: number, at: Date, why: string, from: readonly WithdrawalStatus[] = ["pending", "review"]): Op<Withdrawal> {
+  const w = yield* transition(tx, id, adminId, at, { from, to: "rejected", set: { failReason: why } });
+  yield* credit(tx, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
+  yield* tx.risk.subtractPayout(utcDay(w.createdAt), w.amount);
+  return w;
 }
 
 /** Names the withdrawal the hash already paid; read in the same transaction, after the refusal. */
@@ -113,4 +172,13 @@ function* hashUsed(tx: Statements, hash: string): Op<AppError> {
 
 export function pendingWithdrawalCount(deps: WithdrawalDeps): Promise<number> {
   return deps.store.read((tx) => tx.withdrawals.countByStatus("pending"));
+}
+
+/** How many withdrawals are in each status, for the admin panel's tabs. */
+export function withdrawalCounts(deps: WithdrawalDeps): Promise<Record<WithdrawalStatus, number>> {
+  return deps.store.read(function* (tx) {
+    const counts = {} as Record<WithdrawalStatus, number>;
+    for (const status of withdrawalStatuses) counts[status] = yield* tx.withdrawals.countByStatus(status);
+    return counts;
+  });
 }

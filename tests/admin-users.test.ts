@@ -86,7 +86,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
         [
           "id", "tgId", "username", "firstName", "lastName", "refCode", "walletBep20", "balanceUsdt", "createdAt", "currentStreak",
           "qualifiedReferrals", "totalInvited", "targetReferrals", "earnedToday", "totalEarned", "tasksCompleted", "isBanned", "banReason",
-          "isActive", "channelJoined", "lastActivityAt",
+          "isActive", "channelJoined", "lastActivityAt", "heldUsdt", "riskScore", "riskStatus",
         ].sort(),
       );
     });

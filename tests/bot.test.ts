@@ -4,6 +4,7 @@ import { eq } from "@/db/ops.ts";
 import { broadcastDeliveries, referrals, users } from "@/db/schema/index.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
 import { usdt } from "@/domain/money.ts";
+import { languageOfTgUser } from "@/domain/users.ts";
 import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
 import { createBot, type RefBot } from "@/bot/create-bot.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
@@ -169,7 +170,7 @@ describe("broadcast delivery", () => {
 
 describe("notifications", () => {
   test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
-    const notifier = botNotifier(botApi(token, telegram()), (l) => void logs.push(l));
+    const notifier = botNotifier(botApi(token, telegram()), { log: (l) => void logs.push(l) });
     t.deps.notifier = notifier;
     const user = await t.makeUser();
     const headers = await t.adminHeaders();
@@ -188,5 +189,77 @@ describe("notifications", () => {
     expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
     expect(texts[2]).toContain("rejected: Duplicate");
     expect(logs.some((l) => l.includes(`could not notify ${user.tgId}`))).toBe(true);
+  });
+});
+
+describe("languages", () => {
+  const start = async (languageCode: string) => {
+    const tgId = uniqueTgId();
+    await bot.handleUpdate(tg.message(tgId, "/start", { language_code: languageCode }));
+    const [reply] = tg.sent(tgId);
+    return { tgId, text: reply!.body.text as string, button: reply!.body.reply_markup.inline_keyboard[0][0].text as string };
+  };
+
+  test("/start answers in Telegram's language: Russian, Spanish, and English for one we do not speak", async () => {
+    const ru = await start("ru");
+    expect(ru.text).toStartWith(`Добро пожаловать, User${ru.tgId}! 👋`);
+    expect(ru.text).toContain("Ваша реферальная ссылка: https://t.me/refbot_demo_bot?start=");
+    expect(ru.button).toBe("Открыть приложение");
+    const es = await start("es-419");
+    expect(es.text).toStartWith(`¡Te damos la bienvenida, User${es.tgId}! 👋`);
+    expect(es.button).toBe("Abrir app");
+    const xx = await start("xx");
+    expect(xx.text).toStartWith(`Welcome, User${xx.tgId}! 👋`);
+    expect(xx.button).toBe("Open App");
+    expect(userByTgId(ru.tgId)).toMatchObject({ tgLanguage: "ru", language: null });
+    expect(userByTgId(es.tgId)).toMatchObject({ tgLanguage: "es-419" });
+  });
+
+  test("what Telegram says of a known user is kept current, written only when it changed", async () => {
+    const tgId = uniqueTgId();
+    await bot.handleUpdate(tg.message(tgId, "/start", { language_code: "en" }));
+    expect(userByTgId(tgId)).toMatchObject({ tgLanguage: "en", isPremium: false });
+    // The app's own connection: every row it writes counts here.
+    const changes = () => (t.db.$client.query("select total_changes() as n").get() as { n: number }).n;
+    const before = changes();
+    await bot.handleUpdate(tg.message(tgId, "hello", { language_code: "en" }));
+    expect(changes() - before).toBe(0);
+    await bot.handleUpdate(tg.message(tgId, "привет", { language_code: "ru", is_premium: true }));
+    expect(userByTgId(tgId)).toMatchObject({ tgLanguage: "ru", isPremium: true });
+    expect(tg.sent(tgId).at(-1)!.body.text).toBe("Нажмите «Открыть приложение», чтобы увидеть баланс, задания, рефералов и кошелёк.");
+  });
+
+  test("the choice made in the mini app wins over Telegram's language, for replies and notices", async () => {
+    t.deps.notifier = botNotifier(botApi(token, telegram()), { languageOf: (tgId) => languageOfTgUser(t.deps, tgId), log: (l) => void logs.push(l) });
+    const notifier = t.deps.notifier as ReturnType<typeof botNotifier>;
+    const user = await t.makeUser();
+    const headers = t.initDataFor({ tgId: user.tgId, languageCode: "en" });
+    const chose = await t.request("PUT", "/api/me/language", { headers: { "x-telegram-init-data": headers }, body: { language: "es" } });
+    expect(chose.body).toEqual({ language: "es" });
+
+    const admin = await t.adminHeaders();
+    await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: admin, body: { amount: "1234.5", reason: "test" } });
+    await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
+    const w = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "1200" } })).body;
+    await t.request("PATCH", `/api/admin/withdrawals/${w.id}/approve`, { headers: admin });
+    await notifier.idle();
+    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["✅ Tu retiro de 1200,00 USDT fue aprobado y se pagará en breve."]);
+
+    await bot.handleUpdate(tg.message(user.tgId, "/start", { language_code: "ru" }));
+    expect(tg.sent(user.tgId).at(-1)!.body.text).toBe(`¡Hola de nuevo, User${user.tgId}! Toca Abrir app para continuar.`);
+  });
+
+  test("broadcasts go out in each user's language where there is a text for it, the default otherwise", async () => {
+    const [ru, es, de, chose] = await t.makeUsers(4);
+    const admin = await t.adminHeaders();
+    for (const [u, code] of [[ru!, "ru"], [es!, "es-ES"], [de!, "de"], [chose!, "ru"]] as const) {
+      await t.request("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId: u.tgId, languageCode: code }) } });
+    }
+    await t.request("PUT", "/api/me/language", { headers: t.userHeaders(chose!.tgId), body: { language: "en" } });
+    const queued = await t.request("POST", "/api/admin/broadcast", { headers: admin, body: { message: "*News* for everyone", texts: { ru: "*Новости* для всех" } } });
+    expect(queued.status).toBe(201);
+    await flushBroadcasts(t.deps, bot.api, { batchSize: 28, gapMs: 0 });
+    const got = (tgId: number) => tg.sent(tgId).map((c) => c.body.text);
+    expect([got(ru!.tgId), got(es!.tgId), got(de!.tgId), got(chose!.tgId)]).toEqual([["*Новости* для всех"], ["*News* for everyone"], ["*News* for everyone"], ["*News* for everyone"]]);
   });
 });

@@ -8,7 +8,7 @@ import { GrammyError, HttpError, type Api } from "grammy";
 import { createConfig } from "@/api/config.ts";
 import { flushBroadcasts, type FlushOptions } from "@/bot/broadcast-flush.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
-import { claimBatch, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
+import { broadcastAudience, claimBatch, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
 import { rules } from "@/domain/rules.ts";
 import type { Statements, Store } from "@/domain/store.ts";
 import { forEachEngine, type EngineFixture } from "./support/engines.ts";
@@ -299,5 +299,35 @@ await forEachEngine(import.meta.path, (it) => {
     expect(await flushBroadcasts(instance(e.another(), time.clock), tg.api, options)).toMatchObject({ claimed: 4, sent: 4, leftQueued: 0 });
     expectEachOnce(tg.sent, users);
     expect((await deliveries(e)).every((d) => d.status === "sent" && d.attempts === 1)).toBe(true);
+  }, 30_000);
+
+  it("each user gets the text of their language, read with the claim, or the default; the audience counts by language", async (e) => {
+    const clock = () => new Date(start);
+    const deps = instance(e.store, clock);
+    const admin = await e.addAdmin();
+    const users = [];
+    // [chosen in the mini app, Telegram's code] for each user; the last two are not reachable.
+    const settings = [[null, "ru"], [null, "es-419"], ["ru", "en"], ["en", "ru"], [null, "de"], [null, null], [null, "es"], [null, "ru"]] as const;
+    for (const [language, tgLanguage] of settings) {
+      const user = await e.addUser();
+      await e.exec(`update users set language = ${language ? `'${language}'` : "null"}, tg_language = ${tgLanguage ? `'${tgLanguage}'` : "null"} where id = ${user.id}`);
+      users.push(user);
+    }
+    await e.exec(`update users set is_banned = true where id = ${users[6]!.id}`);
+    await e.exec(`update users set is_active = false where id = ${users[7]!.id}`);
+
+    expect(await broadcastAudience(deps)).toEqual({ total: 6, byLanguage: { en: 3, ru: 2, es: 1 } });
+    const broadcast = await queueBroadcast(deps, admin, "Hello *everyone*", { ru: "  Привет *всем*  ", es: "Hola a *todos*" });
+    expect(broadcast).toMatchObject({ total: 6, texts: { ru: "Привет *всем*", es: "Hola a *todos*" } });
+    const tg = fakeTelegram(() => start);
+    expect(await flushBroadcasts(deps, tg.api, { batchSize: 10, gapMs: 0 })).toMatchObject({ claimed: 6, sent: 6 });
+    const textOf = new Map(tg.sent.map((s) => [s.chatId, s.text]));
+    expect(users.slice(0, 6).map((u) => textOf.get(u.tgId))).toEqual(["Привет *всем*", "Hola a *todos*", "Привет *всем*", "Hello *everyone*", "Hello *everyone*", "Hello *everyone*"]);
+
+    // Without translations every user gets the default, and none is stored.
+    const plain = await queueBroadcast(deps, admin, "Only the default", { ru: "   " });
+    expect(plain.texts).toEqual({});
+    await flushBroadcasts(deps, tg.api, { batchSize: 10, gapMs: 0 });
+    expect(tg.sent.slice(6).map((s) => s.text)).toEqual(Array(6).fill("Only the default"));
   }, 30_000);
 });

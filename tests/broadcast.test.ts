@@ -38,6 +38,7 @@ describe("queuing", () => {
       broadcast: {
         id: expect.any(Number),
         message: "Hello *everyone*, new tasks are live!",
+        texts: {},
         createdAt: t.now().toISOString(),
         total: 3,
         sent: 0,

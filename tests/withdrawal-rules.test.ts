@@ -3,6 +3,7 @@
 // under concurrency, from one connection pool or two (two server instances), no double spend and
 // no double refund.
 import { expect } from "bun:test";
+import { createConfig } from "@/api/config.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
@@ -13,9 +14,12 @@ import { forEachEngine, type EngineFixture } from "./support/engines.ts";
 const now = new Date("2026-03-10T12:00:00Z");
 const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 
+const config = createConfig({});
+const member = { isMember: async () => true };
+
 function depsOf(store: Store) {
   const notices: Notice[] = [];
-  return { store, clock: () => now, notifier: { notify: (n: Notice) => void notices.push(n) }, notices };
+  return { store, clock: () => now, config, membership: member, notifier: { notify: (n: Notice) => void notices.push(n) }, notices };
 }
 
 /** A user with a wallet and `balance` USDT, credited through the ledger's own rule. */

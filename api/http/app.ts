@@ -6,7 +6,8 @@ import { initDataKey } from "@/domain/init-data.ts";
 import { createLoginThrottle } from "@/domain/login-throttle.ts";
 import { adminAuth } from "./plugins/admin-auth.ts";
 import { bodyLimitsPlugin } from "./plugins/body-limits.ts";
-import { clientAddress } from "./plugins/client-address.ts";
+import { adminRiskRoutes } from "./routes/admin-risk.ts";
+import { clientAddress, clientAddressResolver } from "./plugins/client-address.ts";
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -37,7 +38,7 @@ export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
-  const user = userAuth(deps, initKey);
+  const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
   const app = new Elysia()
     .use(errorHandler)
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
@@ -51,6 +52,7 @@ export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDi
     .use(adminWithdrawalRoutes(deps, admin))
     .use(adminUserRoutes(deps, admin))
     .use(adminBroadcastRoutes(deps, admin, runtime))
+    .use(adminRiskRoutes(deps, admin))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
   if (deps.config.logRequests) {

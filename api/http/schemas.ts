@@ -1,7 +1,8 @@
 // Request shapes shared by several routes. Task shapes derive from the table (drizzle-zod).
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
-import { tasks, withdrawalStatuses } from "@/db/schema/index.ts";
+import { riskStatuses, tasks, withdrawalStatuses } from "@/db/schema/index.ts";
+import { languages } from "@/domain/i18n/languages.ts";
 import { leaderboardCategories } from "@/domain/leaderboard.ts";
 
 // Zod's wording for a missing field is about types; people need to hear that it is required.
@@ -70,4 +71,14 @@ export const optionalReasonBody = z.object({ reason: z.string().max(1000).option
 export const adjustBody = z.object({ amount: amountInput, reason: z.string().max(1000) });
 export const messageBody = z.object({ message: z.string().max(20_000) });
 export const walletBody = z.object({ address: z.string().max(200) });
+export const languageBody = z.object({ language: z.enum(languages) });
+/** A broadcast: the default text, and the same message in other languages (each checked as the default is). */
+export const broadcastBody = messageBody.extend({
+  texts: z.partialRecord(z.enum(languages).exclude(["en"]), z.string().max(20_000)).optional(),
+});
+export const riskListQuery = pageQuery.extend({ status: z.enum(riskStatuses).default("flagged") });
+/** The farm to ban with a confirmed user: ids of accounts it referred, or all of them. */
+export const confirmBody = z.object({
+  farm: z.union([z.literal("all"), z.array(z.number().int().positive()).max(100_000)], 'must be "all" or a list of user ids').default([]),
+});
 export const withdrawBody = z.object({ amount: amountInput });

@@ -10,7 +10,7 @@ import { formatUsdt } from "@/domain/money.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
 import { rules } from "@/domain/rules.ts";
 import { utcDay } from "@/domain/time.ts";
-import { earnedToday, effectiveStreak, referralLink } from "@/domain/users.ts";
+import { earnedToday, effectiveStreak, referralLink, userLanguage } from "@/domain/users.ts";
 import type { WithdrawalRow } from "@/domain/withdrawals.ts";
 
 export const taskView = (t: Task) => ({
@@ -107,6 +107,8 @@ function commonUserFields(deps: Deps, u: User) {
     refCode: u.refCode,
     walletBep20: u.walletBep20,
     balanceUsdt: formatUsdt(u.balance),
+    /** Referral bonuses earned but not spendable until their settling period ends (REFERRAL_HOLD_HOURS). */
+    heldUsdt: formatUsdt(u.heldBalance),
     createdAt: u.createdAt,
     qualifiedReferrals: u.qualifiedReferrals,
     targetReferrals: rules.referralTarget,
@@ -118,7 +120,8 @@ function commonUserFields(deps: Deps, u: User) {
 }
 
 export function meView(deps: Deps, u: User) {
-  return { ...commonUserFields(deps, u), referralLink: referralLink(deps, u.refCode) };
+  // The language the mini app speaks: the user's choice, else Telegram's, else English.
+  return { ...commonUserFields(deps, u), referralLink: referralLink(deps, u.refCode), language: userLanguage(u) };
 }
 
 export function adminUserView(deps: Deps, u: User) {
@@ -132,6 +135,8 @@ export function adminUserView(deps: Deps, u: User) {
     isActive: u.isActive,
     channelJoined: u.channelJoined,
     lastActivityAt: u.lastActivityAt,
+    riskScore: u.riskScore,
+    riskStatus: u.riskStatus,
   };
 }
 

@@ -54,7 +54,7 @@ export function webRoutes(dist: string) {
     .get("/app/*", miniApp)
     .get("/*", (context) => {
       const { path, request } = context;
-      if (path.startsWith("/api/") || path === "/api") throw new AppError("NOT_FOUND", "No such API route");
+      if (path.startsWith("/api/") || path === "/api") throw new AppError("NOT_FOUND", "No such API route", {}, { variant: "route" });
       const file = join(dist, normalize(path).replace(/^(\.\.[/\\])+/, ""));
       if (file.startsWith(dist) && isFile(file)) {
         return fileResponse(file, request.headers.get("accept-encoding"), path.startsWith("/assets/") ? cacheControl.hashed : cacheControl.other);

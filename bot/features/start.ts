@@ -1,22 +1,20 @@
 // /start and /start <refCode>: registers the user, binding the referrer on first contact, and
-// answers with the Open App button.
+// answers in their language with the Open App button.
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
-import { referralLink, registerUser } from "@/domain/users.ts";
+import { referralLink, registerUser, userLanguage } from "@/domain/users.ts";
+import { profileOf, type BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";
 import { texts } from "@/bot/texts.ts";
 
 export function start(deps: Deps) {
-  const composer = new Composer();
+  const composer = new Composer<BotContext>();
   composer.command("start", async (ctx) => {
     if (!ctx.from || ctx.chat.type !== "private") return;
-    const { user, created } = await registerUser(
-      deps,
-      { tgId: ctx.from.id, firstName: ctx.from.first_name, lastName: ctx.from.last_name, username: ctx.from.username },
-      ctx.match || undefined,
-    );
-    const text = created ? texts.welcome(user.firstName, referralLink(deps, user.refCode)) : texts.welcomeBack(user.firstName);
-    await ctx.reply(text, { reply_markup: openAppKeyboard(deps.config.bot.miniAppUrl), link_preview_options: { is_disabled: true } });
+    const { user, created } = await registerUser(deps, profileOf(ctx.from), ctx.match || undefined);
+    const language = userLanguage(user);
+    const text = created ? texts.welcome(language, user.firstName, referralLink(deps, user.refCode)) : texts.welcomeBack(language, user.firstName);
+    await ctx.reply(text, { reply_markup: openAppKeyboard(deps.config.bot.miniAppUrl, language), link_preview_options: { is_disabled: true } });
   });
   return composer;
 }

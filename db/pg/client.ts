@@ -4,7 +4,6 @@ import { SQL } from "bun";
 import { join } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sql";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
-import * as schema from "./schema/index.ts";
 
 export const pgMigrationsFolder = join(import.meta.dir, "migrations");
 
@@ -21,11 +20,13 @@ export function pgClient(url: string, options: Omit<SQL.PostgresOrMySQLOptions, 
 /**
  * drizzle over a pool whose every connection runs its transactions at READ COMMITTED (what the
  * Store's rules are written for, see db/pg/store/index.ts), whatever the server's default: set
- * once per connection rather than by a SET TRANSACTION round trip in every transaction.
+ * once per connection rather than by a SET TRANSACTION round trip in every transaction. Without
+ * the schema: nothing uses drizzle's relational queries, which would otherwise build a query
+ * helper per table for every transaction.
  */
 export function openPg(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}) {
   const connection = { ...options.connection, default_transaction_isolation: "read committed" };
-  return drizzle({ client: pgClient(url, { ...options, connection }), schema });
+  return drizzle({ client: pgClient(url, { ...options, connection }) });
 }
 
 export type PgDb = ReturnType<typeof openPg>;

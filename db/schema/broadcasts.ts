@@ -12,6 +12,8 @@ export const deliveryStatuses = ["pending", "sending", "sent", "failed"] as cons
 export const broadcasts = sqliteTable("broadcasts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   message: text("message").notNull(),
+  /** The message in other languages, by language code; a user gets theirs or `message`. */
+  texts: text("texts", { mode: "json" }).$type<Record<string, string>>(),
   createdBy: integer("created_by").references(() => admins.id),
   total: integer("total").notNull().default(0),
   sent: integer("sent").notNull().default(0),

@@ -9,3 +9,4 @@ export * from "./users.ts";
 export * from "./withdrawals.ts";
 export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
+export * from "./risk.ts";

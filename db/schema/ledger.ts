@@ -9,6 +9,8 @@ export const ledgerReasons = [
   "custom_task",
   "referral_bonus",
   "referral_milestone",
+  /** Takes back a referral bonus or milestone when the referral is confirmed as fraud. */
+  "referral_reversal",
   "withdrawal",
   "withdrawal_refund",
   "admin_adjustment",

@@ -4,6 +4,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+/** Flagged by its score, cleared by an admin, or confirmed as fraud (and banned). */
+export const riskStatuses = ["flagged", "cleared", "confirmed"] as const;
+export type RiskStatus = (typeof riskStatuses)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -15,6 +19,12 @@ export const users = sqliteTable(
     refCode: text("ref_code").notNull(),
     walletBep20: text("wallet_bep20"),
     balance: integer("balance").notNull().default(0),
+    /**
+     * Referral bonuses earned but not yet spendable: the sum of this user's held referral_holds.
+     * No CHECK here as on PostgreSQL: adding one would make SQLite rebuild the table, dropping the
+     * rank-count triggers; the conditional updates in db/store/risk.ts keep it from going negative.
+     */
+    heldBalance: integer("held_balance").notNull().default(0),
     totalEarned: integer("total_earned").notNull().default(0),
     earnedToday: integer("earned_today").notNull().default(0),
     earnedDay: text("earned_day"),
@@ -31,6 +41,14 @@ export const users = sqliteTable(
     isBanned: integer("is_banned", { mode: "boolean" }).notNull().default(false),
     banReason: text("ban_reason"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** The language the user picked in the mini app; null follows Telegram's (tgLanguage). */
+    language: text("language"),
+    /** Telegram's language_code, as last seen in an update or the mini app's init data. */
+    tgLanguage: text("tg_language"),
+    isPremium: integer("is_premium", { mode: "boolean" }).notNull().default(false),
+    /** The sum of the weights of this user's risk signals (domain/risk.ts). */
+    riskScore: integer("risk_score").notNull().default(0),
+    riskStatus: text("risk_status", { enum: riskStatuses }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -42,6 +60,8 @@ export const users = sqliteTable(
     // rank_counts points at) without touching the wide rows. Ordered by id, a changed score
     // rewrites its entry in place; an index ordered by score would move it to another page on
     // every task completion.
+    // The risk review's queue: only users with a status are in it.
+    index("users_risk_idx").on(t.riskStatus, t.id).where(sql`${t.riskStatus} is not null`),
     index("users_scores_idx").on(t.id, t.isBanned, t.totalEarned, t.qualifiedReferrals, t.tasksCompleted),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],

@@ -1,4 +1,4 @@
-// Withdrawal requests. The partial unique index allows one open (pending or approved) request
+// Withdrawal requests. The partial unique index allows one open (in review, pending or approved) request
 // per user, enforced by the database rather than by a read before the insert; another keeps
 // each transaction hash to one withdrawal.
 import { sql } from "drizzle-orm";
@@ -6,7 +6,8 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
 
-export const withdrawalStatuses = ["pending", "approved", "paid", "rejected"] as const;
+/** review: from a flagged user, waiting for an admin's look before it joins the pending queue. */
+export const withdrawalStatuses = ["review", "pending", "approved", "paid", "rejected"] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
 export const withdrawals = sqliteTable(
@@ -28,7 +29,7 @@ export const withdrawals = sqliteTable(
     index("withdrawals_user_idx").on(t.userId, t.id),
     uniqueIndex("withdrawals_one_open_per_user")
       .on(t.userId)
-      .where(sql`${t.status} in ('pending', 'approved')`),
+      .where(sql`${t.status} in ('review', 'pending', 'approved')`),
     // A transaction hash pays at most one withdrawal, whatever the case of its hex digits.
     uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),

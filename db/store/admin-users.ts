@@ -1,7 +1,7 @@
 // The admin-users statements on SQLite.
 import type { Db } from "@/db/client.ts";
 import { and, desc, eq, lt, sql } from "@/db/ops.ts";
-import { ledger, users } from "@/db/schema/index.ts";
+import { ledger, referrals, users } from "@/db/schema/index.ts";
 import type { AdminUserStatements } from "@/domain/statements/admin-users.ts";
 
 /** The expressions users_username_lower_idx and users_wallet_unique index. SQLite compares text by its bytes, so by code point. */
@@ -14,6 +14,10 @@ export function adminUserStatements(db: Db): AdminUserStatements {
     },
     *userByTgId(tgId) {
       return db.select().from(users).where(eq(users.tgId, tgId)).get();
+    },
+    *referrerOf(userId) {
+      const referrer = { id: users.id, tgId: users.tgId, username: users.username, firstName: users.firstName, lastName: users.lastName };
+      return db.select(referrer).from(referrals).innerJoin(users, eq(users.id, referrals.referrerId)).where(eq(referrals.referredId, userId)).get();
     },
     *newestUsers(limit, before) {
       return db.select().from(users).where(before ? lt(users.id, before) : undefined).orderBy(desc(users.id)).limit(limit).all();

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client.ts";
 import { and, desc, eq, lte, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
 import { changedRows } from "@/db/transaction.ts";
-import type { BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
+import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
 const held = (id: number, token: string) =>
   and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
@@ -21,6 +21,11 @@ export function broadcastStatements(db: Db): BroadcastStatements {
           insert into broadcast_deliveries (broadcast_id, user_id, status, attempts)
           select ${broadcastId}, id, 'pending', 0 from users where is_active = 1 and is_banned = 0`),
       );
+    },
+    *audience() {
+      return db.all<AudienceGroup>(sql`
+        select language, tg_language as tgLanguage, count(*) as users from users
+        where is_active = 1 and is_banned = 0 group by language, tg_language`);
     },
     *setTotal(broadcastId, total) {
       db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)).run();
@@ -56,13 +61,15 @@ export function broadcastStatements(db: Db): BroadcastStatements {
           union all
           select id from broadcast_deliveries where status = 'sending' and lease_until < ${now.getTime()}
           order by id limit ${limit})`);
-      return db.all<ClaimedDelivery>(sql`
-        select d.id, d.broadcast_id as broadcastId, d.user_id as userId, u.tg_id as tgId, b.message, d.attempts
+      const claimed = db.all<Omit<ClaimedDelivery, "texts"> & { texts: string | null }>(sql`
+        select d.id, d.broadcast_id as broadcastId, d.user_id as userId, u.tg_id as tgId, b.message, b.texts, u.language, u.tg_language as tgLanguage, d.attempts
         from broadcast_deliveries d
         join users u on u.id = d.user_id
         join broadcasts b on b.id = d.broadcast_id
         where d.claim_token = ${token} and d.status = 'sending'
         order by d.id`);
+      // Plain SQL bypasses the column's JSON mode: the texts come as their stored JSON text.
+      return claimed.map((d) => ({ ...d, texts: d.texts === null ? null : (JSON.parse(d.texts) as Record<string, string>) }));
     },
     *held(id, token) {
       return db.select({ broadcastId: broadcastDeliveries.broadcastId, attempts: broadcastDeliveries.attempts }).from(broadcastDeliveries).where(held(id, token)).get();

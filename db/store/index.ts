@@ -17,6 +17,7 @@ import { counterStatements } from "./counters.ts";
 import { referralStatements } from "./referrals.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
+import { riskStatements } from "./risk.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -32,6 +33,7 @@ export function sqliteStatements(db: Db): Statements {
     adminUsers: adminUserStatements(db),
     insights: insightStatements(db),
     broadcast: broadcastStatements(db),
+    risk: riskStatements(db),
   }));
 }
 

@@ -1,6 +1,6 @@
 // The dashboard's statements on SQLite.
 import type { Db } from "@/db/client.ts";
-import { and, asc, desc, eq, gte, lte } from "@/db/ops.ts";
+import { and, asc, desc, eq, gte, lt, lte } from "@/db/ops.ts";
 import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/schema/index.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { rankStatements } from "./ranks.ts";
@@ -16,7 +16,7 @@ export function insightStatements(db: Db): InsightStatements {
     *tasksByCompletions() {
       return db.select().from(tasks).orderBy(desc(tasks.completionCount), asc(tasks.id)).all();
     },
-    *auditLog(limit) {
+    *auditLog(limit, before) {
       return db
         .select({
           id: adminAudit.id,
@@ -30,6 +30,7 @@ export function insightStatements(db: Db): InsightStatements {
         })
         .from(adminAudit)
         .leftJoin(admins, eq(admins.id, adminAudit.adminId))
+        .where(before ? lt(adminAudit.id, before) : undefined)
         .orderBy(desc(adminAudit.id))
         .limit(limit)
         .all();

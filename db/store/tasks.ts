@@ -5,12 +5,13 @@ import { and, asc, eq } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletions, taskOpens, tasks, users } from "@/db/schema/index.ts";
 import type { TaskStatements } from "@/domain/statements/tasks.ts";
+import { ledgerStatements } from "./ledger.ts";
 
 const taskRow = rowReader(tasks);
 
 export function taskStatements(db: Db): TaskStatements {
   const conn = db.$client;
-  return {
+  const statements: TaskStatements = {
     *byId(id) {
       return taskRow.read(conn.query<unknown[], [number]>(`select ${taskRow.select} from tasks where id = ?`).values(id)[0]);
     },
@@ -98,6 +99,14 @@ export function taskStatements(db: Db): TaskStatements {
         .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId)!;
       return { channelJoined: row.channelJoined === 1, dailyTasksCompleted: row.dailyTasksCompleted };
     },
+    // The statements one by one: on SQLite they cost no round trip.
+    *applyPaidCompletion(c, credit, entry) {
+      const ledger = ledgerStatements(conn);
+      const before = yield* statements.beforeCompletion(c.userId);
+      if (!(yield* ledger.addToBalance(credit))) return undefined;
+      yield* ledger.insertEntry(entry);
+      return { before, updated: yield* statements.applyCompletion(c) };
+    },
     *countCompletion(taskId) {
       conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);
     },
@@ -109,4 +118,5 @@ export function taskStatements(db: Db): TaskStatements {
         .get(userId)!;
     },
   };
+  return statements;
 }

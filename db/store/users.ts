@@ -31,6 +31,9 @@ export function userStatements(db: Db): UserStatements {
     *setProfile(id, profile) {
       db.update(users).set(profile).where(eq(users.id, id)).run();
     },
+    *setLanguage(id, language) {
+      db.update(users).set({ language }).where(eq(users.id, id)).run();
+    },
     *setWallet(id, address) {
       try {
         return db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning().get()!;

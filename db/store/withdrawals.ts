@@ -1,6 +1,6 @@
 // Withdrawal statements on SQLite.
 import type { Db } from "@/db/client.ts";
-import { and, desc, eq, lt, sql } from "@/db/ops.ts";
+import { and, desc, eq, inArray, lt, sql } from "@/db/ops.ts";
 import { users, withdrawals } from "@/db/schema/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
@@ -30,7 +30,7 @@ export function withdrawalStatements(db: Db): WithdrawalStatements {
     },
     *move(id, from, set) {
       try {
-        return db.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), eq(withdrawals.status, from))).returning().get();
+        return db.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from))).returning().get();
       } catch (error) {
         if (String(error).includes("withdrawals_tx_hash_unique")) return "tx hash used";
         throw error;

@@ -2,12 +2,17 @@
 import type { LedgerEntry, User } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
+/** Who referred a user, as the admin's user detail names them. */
+export type Referrer = Pick<User, "id" | "tgId" | "username" | "firstName" | "lastName">;
+
 /** The text keys a search matches a prefix of, each lower-cased and indexed so. */
 export type SearchKey = "username" | "wallet";
 
 export type AdminUserStatements = {
   userById(id: number): Op<User | undefined>;
   userByTgId(tgId: number): Op<User | undefined>;
+  /** The user who referred `userId`, or undefined when nobody did. */
+  referrerOf(userId: number): Op<Referrer | undefined>;
   /** Newest first; only ids below `before` when given. */
   newestUsers(limit: number, before?: number): Op<User[]>;
   /** Users whose lower-cased key lies in [from, to), compared code point by code point, in that order. */
@@ -15,6 +20,6 @@ export type AdminUserStatements = {
   /** The user as changed, or undefined when there is none. */
   setBanned(id: number, banned: boolean, reason: string | null): Op<User | undefined>;
   ledgerEntry(id: number): Op<LedgerEntry | undefined>;
-  /** A user's ledger, newest first. */
+  /** A user's ledger, newest first: ids follow the order money moved in (commit order). */
   ledgerOf(userId: number, limit: number): Op<LedgerEntry[]>;
 };

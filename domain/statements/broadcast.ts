@@ -1,20 +1,27 @@
 // The statements the broadcast queue (broadcast.ts) needs from an engine.
-import type { Broadcast, BroadcastDelivery } from "@/db/schema/index.ts";
+import type { Broadcast, BroadcastDelivery, User } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
-/** A delivery a flush holds, with where it goes and what it says. */
-export type ClaimedDelivery = Pick<BroadcastDelivery, "id" | "broadcastId" | "userId" | "attempts"> & { tgId: number; message: string };
+/** A delivery a flush holds, with where it goes, what it says, and the language its user reads. */
+export type ClaimedDelivery = Pick<BroadcastDelivery, "id" | "broadcastId" | "userId" | "attempts"> &
+  Pick<Broadcast, "message" | "texts"> &
+  Pick<User, "tgId" | "language" | "tgLanguage">;
+
+/** Reachable users with one pair of language settings, and how many. */
+export type AudienceGroup = Pick<User, "language" | "tgLanguage"> & { users: number };
 
 /** What a settled delivery becomes; the fields left out stay as they are. */
 export type Settlement = Pick<BroadcastDelivery, "status" | "attempts"> & Partial<Pick<BroadcastDelivery, "lastError" | "sentAt" | "claimToken">>;
 
 export type BroadcastStatements = {
-  insert(values: Pick<Broadcast, "message" | "createdBy" | "createdAt">): Op<Broadcast>;
+  insert(values: Pick<Broadcast, "message" | "texts" | "createdBy" | "createdAt">): Op<Broadcast>;
   /**
    * One pending delivery for each active, non-banned user, in one set-based statement however
    * many users there are; answers how many were queued.
    */
   queueToEveryone(broadcastId: number): Op<number>;
+  /** The users queueToEveryone would queue for now, counted by their language settings. */
+  audience(): Op<AudienceGroup[]>;
   setTotal(broadcastId: number, total: number): Op<void>;
   /** Newest first. */
   list(limit: number): Op<Broadcast[]>;

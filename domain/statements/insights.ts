@@ -15,7 +15,7 @@ export type InsightStatements = {
   days(first: string, last: string): Op<DailyStatsRow[]>;
   /** Every task, most completed first, ties by id. */
   tasksByCompletions(): Op<Task[]>;
-  /** The latest `limit` audit rows, newest first. */
-  auditLog(limit: number): Op<AuditLogRow[]>;
+  /** The latest `limit` audit rows, newest first; only ids below `before` when given. */
+  auditLog(limit: number, before?: number): Op<AuditLogRow[]>;
   ranks: RankStatements;
 };

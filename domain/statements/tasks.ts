@@ -1,6 +1,7 @@
 // The statements tasks, their completion and link opens (tasks.ts, task-opens.ts) need.
 import type { Task } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
+import type { BalanceChange, LedgerRow } from "./ledger.ts";
 
 export type NewTask = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive" | "url" | "waitSeconds" | "createdAt">;
 
@@ -11,6 +12,11 @@ export type UserTaskProgress = {
 };
 
 export type CompletionChange = { userId: number; at: Date; today: string; yesterday: string; isDaily: boolean; isChannel: boolean };
+
+export type PaidCompletion = {
+  before: { lastActiveDay: string | null; channelJoined: boolean };
+  updated: { channelJoined: boolean; dailyTasksCompleted: number };
+};
 
 export type TaskStatements = {
   byId(id: number): Op<Task | undefined>;
@@ -31,6 +37,13 @@ export type TaskStatements = {
   beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
   /** Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after. */
   applyCompletion(c: CompletionChange): Op<{ channelJoined: boolean; dailyTasksCompleted: number }>;
+  /**
+   * applyCompletion and the credit of the completion's reward (the ledger's addToBalance and its
+   * row, `entry`) in one statement, writing the user's row once, with the figures
+   * beforeCompletion answers as they were before it; undefined, and nothing written, when the
+   * credit is refused.
+   */
+  applyPaidCompletion(c: CompletionChange, credit: BalanceChange, entry: LedgerRow): Op<PaidCompletion | undefined>;
   countCompletion(taskId: number): Op<void>;
   afterCompletion(userId: number): Op<{ balance: number; currentStreak: number; lastDailyDay: string | null }>;
 };

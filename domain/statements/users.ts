@@ -2,8 +2,8 @@
 import type { User } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
-export type NewUser = Pick<User, "tgId" | "firstName" | "lastName" | "username" | "refCode" | "createdAt">;
-export type Profile = Pick<User, "firstName" | "lastName" | "username">;
+export type NewUser = Pick<User, "tgId" | "firstName" | "lastName" | "username" | "isPremium" | "tgLanguage" | "refCode" | "createdAt">;
+export type Profile = Pick<User, "firstName" | "lastName" | "username" | "tgLanguage" | "isPremium">;
 
 export type UserStatements = {
   byId(id: number): Op<User | undefined>;
@@ -14,6 +14,8 @@ export type UserStatements = {
   /** Binds the referral and counts the invite on the referrer. */
   addReferral(referredId: number, referrerId: number, at: Date): Op<void>;
   setProfile(id: number, profile: Profile): Op<void>;
+  /** The language the user picked in the mini app. */
+  setLanguage(id: number, language: string): Op<void>;
   /** The user with the new wallet, or "taken" when another account has it (a unique index decides). */
   setWallet(id: number, address: string): Op<User | "taken">;
   /** Who holds this wallet address (compared in lower case), if anyone. */

@@ -13,13 +13,13 @@ export type WithdrawalFilter = { status?: WithdrawalStatus; userId?: number; lim
 export type WithdrawalStatements = {
   walletOf(userId: number): Op<string | null | undefined>;
   /** The new request, or null when the user already has one open (a unique index decides). */
-  insertOpen(values: { userId: number; amount: number; address: string; createdAt: Date }): Op<Withdrawal | null>;
+  insertOpen(values: { userId: number; amount: number; address: string; status: "pending" | "review"; createdAt: Date }): Op<Withdrawal | null>;
   /**
-   * Moves a request from `from` to `set.status` only if it is still in `from`: the row as moved,
-   * undefined when it was not in `from` (or does not exist), or "tx hash used" when the unique
-   * index on the transaction hash refused `set.txHash`.
+   * Moves a request from one of `from` to `set.status` only if it is still in one of them: the
+   * row as moved, undefined when it was not (or does not exist), or "tx hash used" when the
+   * unique index on the transaction hash refused `set.txHash`.
    */
-  move(id: number, from: WithdrawalStatus, set: Partial<Withdrawal> & { status: WithdrawalStatus }): Op<Withdrawal | undefined | "tx hash used">;
+  move(id: number, from: readonly WithdrawalStatus[], set: Partial<Withdrawal> & { status: WithdrawalStatus }): Op<Withdrawal | undefined | "tx hash used">;
   statusOf(id: number): Op<WithdrawalStatus | undefined>;
   /** The withdrawal a transaction hash (lower case) paid, if any. */
   paidWith(hash: string): Op<number | undefined>;

@@ -83,7 +83,7 @@ export async function sampleWaits(url: string, { exclude = [] as number[], every
 
 /** The statement's first words, enough to tell which one it is: `update "tasks" set "completion_count"`. */
 function statement(query: string): string {
-  const q = query.replace(/^\s*(with \w+ as \()?/i, "").toLowerCase();
+  const q = query.replace(/^\s*(with \w+ as \(\s*)?/i, "").toLowerCase();
   const words = q.split(" ");
   if (words[0] === "insert" || words[0] === "delete") return words.slice(0, 3).join(" ");
   if (words[0] === "update") return words.slice(0, 4).join(" ");

@@ -7,19 +7,34 @@ export type WrkResult = { requests: number; seconds: number; rps: number; p50ms:
 
 const luaString = (s: string) => JSON.stringify(s); // JSON string syntax is valid Lua for ASCII.
 
-/** `headers`: one header value per virtual user, handed out in turn (`once` = never twice). */
-export function writeScript(dir: string, name: string, opts: { method?: string; path: string; header?: string; values?: string[]; once?: boolean }): string {
+/** `values`: one `header` value per request, handed out in turn (`once` = never twice). */
+export function writeScript(
+  dir: string,
+  name: string,
+  opts: {
+    method?: string;
+    path: string;
+    header?: string;
+    values?: string[];
+    once?: boolean;
+    headers?: Record<string, string>;
+    /** Each value comes with its own X-Forwarded-For address (the i-th value's from i + this), as users on their own phones would. */
+    addressPerValue?: number;
+  },
+): string {
   const values = opts.values ?? [];
   const lua = `
 local values = { ${values.map(luaString).join(",\n")} }
 local n = #values
 local i = 0
 function request()
-  local headers = { ["content-type"] = "application/json" }
+  local headers = { ["content-type"] = "application/json"${Object.entries(opts.headers ?? {}).map(([k, v]) => `, [${luaString(k)}] = ${luaString(v)}`).join("")} }
   if n > 0 then
     i = i + 1
     ${opts.once ? "if i > n then i = n end" : "if i > n then i = 1 end"}
     headers[${luaString(opts.header ?? "x-telegram-init-data")}] = values[i]
+    ${opts.addressPerValue === undefined ? "" : `local a = i + ${opts.addressPerValue}
+    headers["x-forwarded-for"] = "203." .. (math.floor(a / 65536) % 256) .. "." .. (math.floor(a / 256) % 256) .. "." .. (a % 256)`}
   end
   return wrk.format(${luaString(opts.method ?? "GET")}, ${luaString(opts.path)}, headers, ${opts.method === "POST" ? '"{}"' : "nil"})
 end

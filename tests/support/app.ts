@@ -280,8 +280,14 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     return { authorization: `Bearer ${token}` };
   }
 
-  function initDataFor(profile: { tgId: number; firstName?: string; username?: string }, startParam?: string, authDate = Math.floor(now.getTime() / 1000)) {
-    return signInitData({ user: { id: profile.tgId, first_name: profile.firstName ?? "Test", username: profile.username }, startParam, authDate }, key);
+  /** `languageCode` and `isPremium` are what Telegram puts in the user object (language_code, is_premium). */
+  function initDataFor(
+    profile: { tgId: number; firstName?: string; username?: string; languageCode?: string; isPremium?: boolean },
+    startParam?: string,
+    authDate = Math.floor(now.getTime() / 1000),
+  ) {
+    const user = { id: profile.tgId, first_name: profile.firstName ?? "Test", username: profile.username, language_code: profile.languageCode, is_premium: profile.isPremium };
+    return signInitData({ user, startParam, authDate }, key);
   }
 
   /** A scene write: returns once the app has heard of it, as after a request. */

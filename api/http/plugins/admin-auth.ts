@@ -17,6 +17,9 @@ export async function issueAdminToken(deps: Deps, signer: TokenSigner, admin: Pi
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
+const expired = () => new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
+const invalid = () => new AppError("UNAUTHORIZED", "This admin token is not valid (not a token this server signed): sign in again");
+
 export function adminAuth(deps: Deps, secret: string) {
   const signedIn = new WeakMap<Request, Admin>();
 
@@ -27,10 +30,17 @@ export function adminAuth(deps: Deps, secret: string) {
     // Verified against the app's clock, so expiry follows the same time as everything else.
     const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
     const now = deps.clock().getTime() / 1000;
-    // The plugin does not insist on `exp`; a token without one must not live forever.
-    if (!payload || typeof payload.exp !== "number" || payload.exp <= now) {
-      throw new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
+    if (!payload) {
+      // The plugin answers false for every failure. Checked again with the clock left out, a
+      // token that passes is one this server signed that has run out; one that fails was never
+      // valid (not a token, or not signed with this server's secret), and saying "expired" to
+      // someone who pasted the wrong thing sends them looking in the wrong place.
+      const signedHere = await adminJwt.verify(token, { algorithms: ["HS256"], clockTolerance: Number.MAX_SAFE_INTEGER });
+      throw signedHere ? expired() : invalid();
     }
+    // The plugin does not insist on `exp`; a token without one must not live forever.
+    if (typeof payload.exp !== "number") throw invalid();
+    if (payload.exp <= now) throw expired();
     const admin = await getAdmin(deps, Number(payload.sub));
     if (!admin || admin.tokenVersion !== payload.ver) {
       throw new AppError("UNAUTHORIZED", "Your session has ended: sign in again");

@@ -61,12 +61,28 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
  * `peerAddress` is given (in-process tests, which have no socket, name one).
  */
 export function clientAddress(trustProxy: readonly string[], peerAddress?: (request: Request) => string | undefined) {
+  const addressOf = clientAddressResolver(trustProxy, peerAddress);
+  return new Elysia().derive({ as: "scoped" }, ({ request, server }) => ({ clientAddress: addressOf(request, server) }));
+}
+
+type Server = { requestIP(request: Request): { address: string } | null } | null;
+
+/** The client address of a request, for a plugin that needs it without `clientAddress` (user-auth.ts). */
+export function clientAddressResolver(trustProxy: readonly string[], peerAddress?: (request: Request) => string | undefined) {
   const isTrusted = trustedProxies(trustProxy);
-  return new Elysia().derive({ as: "scoped" }, ({ request, server }) => ({
-    clientAddress: clientAddressOf(
-      peerAddress ? peerAddress(request) : server?.requestIP(request)?.address,
-      request.headers.get("x-forwarded-for"),
-      isTrusted,
-    ),
-  }));
+  // The mini app asks for every user request (risk.ts), so answers are kept: a client's requests
+  // come from the same peer with the same header, and parsing and range checks cost more than a
+  // lookup.
+  const known = new Map<string, string>();
+  return (request: Request, server: Server) => {
+    const peer = peerAddress ? peerAddress(request) : server?.requestIP(request)?.address;
+    const forwardedFor = request.headers.get("x-forwarded-for");
+    const key = `${peer}|${forwardedFor ?? ""}`;
+    let address = known.get(key);
+    if (address === undefined) {
+      if (known.size >= 10_000) known.clear();
+      known.set(key, (address = clientAddressOf(peer, forwardedFor, isTrusted)));
+    }
+    return address;
+  };
 }

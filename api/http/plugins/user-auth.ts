@@ -5,15 +5,19 @@ import type { User } from "@/db/schema/index.ts";
 import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier } from "@/domain/init-data.ts";
-import { findUserByTgId, registerUser } from "@/domain/users.ts";
+import { noteClient } from "@/domain/risk.ts";
+import { findUserByTgId, registerUser, userLanguage } from "@/domain/users.ts";
+import type { clientAddressResolver } from "./client-address.ts";
+import { answerUserIn } from "./errors.ts";
 
 const noIdentity = () => new AppError("UNAUTHORIZED", "Open the app from the bot: no Telegram init data was sent");
+const unauthorized = (message: string, variant: string, values?: Record<string, string>) => new AppError("UNAUTHORIZED", message, {}, { variant, values });
 
-export function userAuth(deps: Deps, initDataKey: Buffer) {
+export function userAuth(deps: Deps, initDataKey: Buffer, addressOf: ReturnType<typeof clientAddressResolver>) {
   const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
   const signedIn = new WeakMap<Request, User>();
 
-  async function authenticate(headers: Record<string, string | undefined>, query: Record<string, string | undefined>): Promise<User> {
+  async function authenticate(headers: Record<string, string | undefined>, query: Record<string, string | undefined>, client: () => string): Promise<User> {
     const raw = headers["x-telegram-init-data"];
     if (raw) {
       const data = verify(raw, deps.clock());
@@ -22,17 +26,22 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
         firstName: data.user.first_name,
         lastName: data.user.last_name,
         username: data.user.username,
+        isPremium: data.user.is_premium === true,
+        languageCode: data.user.language_code,
       };
-      return (await registerUser(deps, profile, data.startParam)).user;
+      const { user } = await registerUser(deps, profile, data.startParam);
+      // Where the mini app is opened from is a farm's tell (accounts sharing a client).
+      await noteClient(deps, user, client, headers["user-agent"]);
+      return user;
     }
     const plainId = headers["x-telegram-id"] ?? query.tgUserId;
     if (plainId !== undefined) {
       if (!deps.config.demoMode) {
-        throw new AppError("UNAUTHORIZED", "Open the app from the bot: a plain Telegram id is accepted only in demo mode");
+        throw unauthorized("Open the app from the bot: a plain Telegram id is accepted only in demo mode", "demo_only");
       }
       const tgId = Number(plainId);
       const user = Number.isSafeInteger(tgId) && tgId > 0 ? await findUserByTgId(deps, tgId) : undefined;
-      if (!user) throw new AppError("UNAUTHORIZED", `No user with Telegram id ${plainId}: send /start to the bot first`);
+      if (!user) throw unauthorized(`No user with Telegram id ${plainId}: send /start to the bot first`, "unknown_user", { tgId: plainId });
       return user;
     }
     throw noIdentity();
@@ -42,8 +51,10 @@ export function userAuth(deps: Deps, initDataKey: Buffer) {
     user: {
       // Checked before the request is validated, as admin routes are, so a caller without an
       // identity learns nothing about a route's input (401, not 400); resolve hands the user on.
-      async transform({ headers, query, request }) {
-        signedIn.set(request, await authenticate(headers, query as Record<string, string | undefined>));
+      async transform({ headers, query, request, server }) {
+        const user = await authenticate(headers, query as Record<string, string | undefined>, () => addressOf(request, server));
+        signedIn.set(request, user);
+        answerUserIn(request, userLanguage(user));
       },
       resolve({ request }) {
         const user = signedIn.get(request);

@@ -1,12 +1,13 @@
-// Admin broadcasts: queue a message to every reachable user, and follow its progress.
+// Admin broadcasts: queue a message to every reachable user (with a text per language), see whom
+// it would reach, and follow its progress.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { listBroadcasts, queueBroadcast } from "@/domain/broadcast.ts";
+import { broadcastAudience, listBroadcasts, queueBroadcast } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import type { Runtime } from "@/api/runtime.ts";
-import { limitQuery, messageBody } from "@/api/http/schemas.ts";
+import { broadcastBody, limitQuery } from "@/api/http/schemas.ts";
 
 export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
@@ -14,12 +15,13 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
     .post(
       "/broadcast",
       async ({ admin, body, set }) => {
-        const broadcast = await queueBroadcast(deps, admin.id, body.message);
+        const broadcast = await queueBroadcast(deps, admin.id, body.message, body.texts);
         set.status = 201;
         return { queuedCount: broadcast.total, broadcast };
       },
-      { admin: true, body: messageBody },
+      { admin: true, body: broadcastBody },
     )
+    .get("/broadcast/audience", () => broadcastAudience(deps), { admin: true })
     .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(20, 100) }) })
     .post(
       "/broadcasts/flush",

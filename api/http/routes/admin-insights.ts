@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
 import { activityStats, auditLog, dashboardStats, taskStats } from "@/domain/stats.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import { leaderboardParams, leaderboardQuery, limitQuery } from "@/api/http/schemas.ts";
+import { leaderboardParams, leaderboardQuery, limitQuery, pageQuery } from "@/api/http/schemas.ts";
 import { leaderboardEntries, taskStatView } from "@/api/http/views.ts";
 import { botActive, type Runtime } from "@/api/runtime.ts";
 
@@ -23,5 +23,8 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
       params: leaderboardParams,
       query: leaderboardQuery(5),
     })
-    .get("/audit", ({ query }) => auditLog(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(50, 500) }) });
+    .get("/audit", ({ query }) => auditLog(deps, query.limit, query.before), {
+      admin: true,
+      query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }),
+    });
 }

@@ -1,7 +1,7 @@
 // Admin user management: search, profile, ledger, referrals, activity, ban, adjust.
 import { Elysia } from "elysia";
 import { z } from "zod";
-import { adjustBalance, loadUser, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
+import { adjustBalance, loadUser, loadUserDetail, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/http/schemas.ts";
@@ -15,7 +15,14 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
       admin: true,
       query: pageQuery.extend({ search: z.string().max(200).optional() }),
     })
-    .get("/:id", async ({ params }) => view(await loadUser(deps, params.id)), { admin: true, params: idParams })
+    .get(
+      "/:id",
+      async ({ params }) => {
+        const { user, referrer } = await loadUserDetail(deps, params.id);
+        return { ...view(user), referrer };
+      },
+      { admin: true, params: idParams },
+    )
     .get(
       "/:id/balance",
       async ({ params, query }) => {

@@ -1,7 +1,7 @@
 // Admin withdrawal processing: list by status, approve, mark paid, reject.
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
-import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal } from "@/domain/withdrawals.ts";
+import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/http/schemas.ts";
 import { withdrawalView } from "@/api/http/views.ts";
@@ -10,6 +10,7 @@ export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminA
   return new Elysia({ prefix: "/api/admin/withdrawals" })
     .use(auth)
     .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: true, query: withdrawalListQuery })
+    .get("/counts", () => withdrawalCounts(deps), { admin: true })
     .patch("/:id/approve", async ({ admin, params }) => withdrawalView(await approveWithdrawal(deps, admin.id, params.id)), {
       admin: true,
       params: idParams,

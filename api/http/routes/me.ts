@@ -6,10 +6,11 @@ import type { Deps } from "@/domain/context.ts";
 import { leaderboardCategories, rankOf } from "@/domain/leaderboard.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
+import { chooseLanguage, userLanguage } from "@/domain/users.ts";
 import { setWallet } from "@/domain/wallet.ts";
 import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
 import type { userAuth } from "@/api/http/plugins/user-auth.ts";
-import { walletBody, withdrawBody } from "@/api/http/schemas.ts";
+import { languageBody, walletBody, withdrawBody } from "@/api/http/schemas.ts";
 import { activityItemView, ledgerView, meView, referralSummaryView, withdrawalView } from "@/api/http/views.ts";
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
@@ -26,6 +27,7 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
       query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
     })
     .post("/wallet", async ({ user, body }) => meView(deps, await setWallet(deps, user, body.address)), { user: true, body: walletBody })
+    .put("/language", async ({ user, body }) => ({ language: userLanguage(await chooseLanguage(deps, user, body.language)) }), { user: true, body: languageBody })
     .post(
       "/withdraw",
       async ({ user, body, set }) => {

@@ -32,6 +32,8 @@ export function publicConfig({ config }: Deps, runtime: Runtime) {
     referralTarget: rules.referralTarget,
     referralMilestoneUsdt: formatUsdt(rules.referralMilestone),
     referralBonusUsdt: formatUsdt(rules.referralBonus),
+    /** How long a referral bonus is held before it can be spent (REFERRAL_HOLD_HOURS); 0 pays at once. */
+    referralHoldHours: config.risk.holdMs / 3_600_000,
     broadcast: config.broadcast,
   };
 }

@@ -11,6 +11,7 @@ export * from "./users.ts";
 export * from "./withdrawals.ts";
 export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
+export * from "./risk.ts";
 
 /**
  * SQLite indexes PostgreSQL does without, with the reason. users_scores_idx is a covering index
@@ -20,7 +21,25 @@ export * from "./login-throttle.ts";
  * tasks_completed) rules out a heap-only update, so every index of users would get a new entry.
  * The primary key serves the id ranges.
  */
-export const sqliteOnlyIndexes = ["users_scores_idx"] as const;
+export const sqliteOnlyIndexes = [
+  "users_scores_idx",
+  // broadcast_deliveries keeps only its key and (status, id) here, so that queueing a broadcast
+  // writes two index entries per delivery instead of five. The user and broadcast indexes serve
+  // SQLite's foreign key checks, which PostgreSQL's deliveries do without (below), and no query
+  // looks deliveries up by claim token alone: a release reads the few 'sending' rows by status.
+  "broadcast_deliveries_claim_idx",
+  "broadcast_deliveries_user_idx",
+  "broadcast_deliveries_broadcast_idx",
+] as const;
+
+/**
+ * SQLite foreign keys PostgreSQL does without, with the reason: checking them was 60 % of
+ * queueing a broadcast (one parent lookup and row lock per delivery, a million per broadcast), and
+ * they guard nothing there. No user and no broadcast is ever deleted, and the one statement that
+ * writes deliveries (queueToEveryone) takes the ids from the users table and the broadcast row its
+ * own transaction inserted.
+ */
+export const sqliteOnlyForeignKeys = ["broadcast_deliveries.broadcast_id -> broadcasts.id", "broadcast_deliveries.user_id -> users.id"] as const;
 
 /**
  * What only PostgreSQL has: the slots hot counters are split into (stats.ts), and the table of

@@ -1,7 +1,8 @@
 // Users of the bot (PostgreSQL); see db/schema/users.ts.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { int8, moment } from "./columns.ts";
+import { riskStatuses } from "@/db/schema/users.ts";
+import { int8, moment, oneOf } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -14,6 +15,7 @@ export const users = pgTable(
     refCode: text("ref_code").notNull(),
     walletBep20: text("wallet_bep20"),
     balance: int8("balance").notNull().default(0),
+    heldBalance: int8("held_balance").notNull().default(0),
     totalEarned: int8("total_earned").notNull().default(0),
     earnedToday: int8("earned_today").notNull().default(0),
     earnedDay: text("earned_day"),
@@ -30,6 +32,11 @@ export const users = pgTable(
     isBanned: boolean("is_banned").notNull().default(false),
     banReason: text("ban_reason"),
     isActive: boolean("is_active").notNull().default(true),
+    language: text("language"),
+    tgLanguage: text("tg_language"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    riskScore: integer("risk_score").notNull().default(0),
+    riskStatus: text("risk_status", { enum: riskStatuses }),
     createdAt: moment("created_at").notNull(),
   },
   (t) => [
@@ -39,7 +46,10 @@ export const users = pgTable(
     // an index in the database's own collation would not serve them.
     uniqueIndex("users_wallet_unique").on(sql`(lower(${t.walletBep20}) collate "C")`),
     index("users_username_lower_idx").on(sql`(lower(${t.username}) collate "C")`),
+    index("users_risk_idx").on(t.riskStatus, t.id).where(sql`${t.riskStatus} is not null`),
     // SQLite's users_scores_idx is left out on purpose (see sqliteOnlyIndexes in index.ts).
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
+    check("users_held_balance_non_negative", sql`${t.heldBalance} >= 0`),
+    check("users_risk_status_valid", oneOf(t.riskStatus, riskStatuses)),
   ],
 );

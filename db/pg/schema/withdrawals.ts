@@ -25,7 +25,7 @@ export const withdrawals = pgTable(
     index("withdrawals_user_idx").on(t.userId, t.id),
     uniqueIndex("withdrawals_one_open_per_user")
       .on(t.userId)
-      .where(sql`${t.status} in ('pending', 'approved')`),
+      .where(sql`${t.status} in ('review', 'pending', 'approved')`),
     uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
     check("withdrawals_status_valid", oneOf(t.status, withdrawalStatuses)),

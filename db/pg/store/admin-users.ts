@@ -1,6 +1,6 @@
 // The admin-users statements on PostgreSQL.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { ledger, users } from "@/db/pg/schema/index.ts";
+import { ledger, referrals, users } from "@/db/pg/schema/index.ts";
 import type { AdminUserStatements } from "@/domain/statements/admin-users.ts";
 import { awaiting } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
@@ -19,6 +19,10 @@ export function adminUserStatements(db: PgRunner): AdminUserStatements {
     },
     *userByTgId(tgId) {
       return (yield* awaiting(db.select().from(users).where(eq(users.tgId, tgId))))[0];
+    },
+    *referrerOf(userId) {
+      const referrer = { id: users.id, tgId: users.tgId, username: users.username, firstName: users.firstName, lastName: users.lastName };
+      return (yield* awaiting(db.select(referrer).from(referrals).innerJoin(users, eq(users.id, referrals.referrerId)).where(eq(referrals.referredId, userId))))[0];
     },
     *newestUsers(limit, before) {
       return yield* awaiting(db.select().from(users).where(before ? lt(users.id, before) : undefined).orderBy(desc(users.id)).limit(limit));

@@ -4,7 +4,7 @@
 // PostgreSQL re-checks against the committed row when two flushes ask at once.
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
-import type { BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
+import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
 
@@ -26,7 +26,7 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
           update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now}, lease_until = ${leaseUntil}
           where id in (select id from broadcast_deliveries where ${which} order by id limit ${limit} for update skip locked)
           returning id, broadcast_id, user_id, attempts)
-        select c.id, c.broadcast_id as "broadcastId", c.user_id as "userId", u.tg_id as "tgId", b.message, c.attempts
+        select c.id, c.broadcast_id as "broadcastId", c.user_id as "userId", u.tg_id as "tgId", b.message, b.texts, u.language, u.tg_language as "tgLanguage", c.attempts
         from claimed c join users u on u.id = c.user_id join broadcasts b on b.id = c.broadcast_id
         order by c.id`),
     );
@@ -46,6 +46,14 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
             select ${broadcastId}, id, 'pending', 0 from users where is_active and not is_banned`),
         ),
       );
+    },
+    *audience() {
+      const groups = yield* awaiting(
+        db.execute(sql`
+          select language, tg_language as "tgLanguage", count(*)::int as users from users
+          where is_active and not is_banned group by language, tg_language`),
+      );
+      return groups as unknown as AudienceGroup[];
     },
     *setTotal(broadcastId, total) {
       yield* awaiting(db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)));

@@ -13,12 +13,13 @@ import { adminUserStatements } from "./admin-users.ts";
 import { insightStatements } from "./insights.ts";
 import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
-import { counterStatements } from "./counters.ts";
+import { counterStatements, holdBumps } from "./counters.ts";
 import { referralStatements } from "./referrals.ts";
 import { pgChanges } from "./changes.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
+import { riskStatements } from "./risk.ts";
 
 const retryable = new Set(["40001", "40P01"]);
 const attempts = 5;
@@ -36,6 +37,7 @@ export function pgStatements(db: PgRunner): Statements {
     adminUsers: adminUserStatements(db),
     insights: insightStatements(db),
     broadcast: broadcastStatements(db),
+    risk: riskStatements(db),
   };
 }
 
@@ -51,7 +53,12 @@ export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
       for (let attempt = 1; ; attempt++) {
         try {
           // READ COMMITTED comes with the connection (openPg).
-          return await db.transaction((tx) => runAwaiting(program(pgStatements(tx))));
+          return await db.transaction(async (tx) => {
+            const sendBumps = holdBumps(tx);
+            const result = await runAwaiting(program(pgStatements(tx)));
+            await sendBumps();
+            return result;
+          });
         } catch (error) {
           if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
           // A short random pause, so the two that collided do not collide again.

@@ -1,5 +1,5 @@
 // The dashboard's statements on PostgreSQL.
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/pg/schema/index.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
@@ -26,7 +26,7 @@ export function insightStatements(db: PgRunner): InsightStatements {
     *tasksByCompletions() {
       return yield* awaiting(db.select(taskWithCount).from(tasks).orderBy(desc(taskWithCount.completionCount), asc(tasks.id)));
     },
-    *auditLog(limit) {
+    *auditLog(limit, before) {
       return yield* awaiting(
         db
           .select({
@@ -41,6 +41,7 @@ export function insightStatements(db: PgRunner): InsightStatements {
           })
           .from(adminAudit)
           .leftJoin(admins, eq(admins.id, adminAudit.adminId))
+          .where(before ? lt(adminAudit.id, before) : undefined)
           .orderBy(desc(adminAudit.id))
           .limit(limit),
       );

@@ -1,21 +1,18 @@
 // Referral statements on PostgreSQL.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 import { awaiting } from "@/domain/store.ts";
-import type { PgRunner } from "./runner.ts";
+import { clientOf, type PgRunner } from "./runner.ts";
 
 export function referralStatements(db: PgRunner): ReferralStatements {
   return {
+    // Plain SQL (runner.ts): asked by every completion of a user who qualifies.
     *markQualified(referredId, at) {
       const [marked] = yield* awaiting(
-        db
-          .update(referrals)
-          .set({ qualifiedAt: at })
-          .where(and(eq(referrals.referredId, referredId), isNull(referrals.qualifiedAt)))
-          .returning({ referrerId: referrals.referrerId }),
+        clientOf(db)`update referrals set qualified_at = ${at} where referred_id = ${referredId} and qualified_at is null returning referrer_id`,
       );
-      return marked?.referrerId;
+      return marked?.referrer_id;
     },
     *countQualified(referrerId) {
       const [referrer] = yield* awaiting(

@@ -3,16 +3,22 @@ import { asc, eq, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
-import { pgErrorOf, type PgRunner } from "./runner.ts";
+import { pgRowReader } from "@/db/pg/row-reader.ts";
+import { clientOf, pgErrorOf, type PgRunner } from "./runner.ts";
+
+const userRow = pgRowReader(users);
+const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
+const userByTgId = `select ${userRow.select("u")} from users u where u.tg_id = $1`;
 
 export function userStatements(db: PgRunner): UserStatements {
   const one = <T>(rows: T[]) => rows[0];
   return {
+    // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
-      return one(yield* awaiting(db.select().from(users).where(eq(users.id, id))));
+      return userRow.read((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
     },
     *byTgId(tgId) {
-      return one(yield* awaiting(db.select().from(users).where(eq(users.tgId, tgId))));
+      return userRow.read((yield* awaiting(clientOf(db).unsafe(userByTgId, [tgId]).values()))[0]);
     },
     *byRefCode(refCode) {
       return one(yield* awaiting(db.select().from(users).where(eq(users.refCode, refCode))));
@@ -26,6 +32,9 @@ export function userStatements(db: PgRunner): UserStatements {
     },
     *setProfile(id, profile) {
       yield* awaiting(db.update(users).set(profile).where(eq(users.id, id)));
+    },
+    *setLanguage(id, language) {
+      yield* awaiting(db.update(users).set({ language }).where(eq(users.id, id)));
     },
     *setWallet(id, address) {
       // In a savepoint, so a refusal leaves an enclosing transaction usable.

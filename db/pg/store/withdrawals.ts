@@ -1,5 +1,5 @@
 // Withdrawal statements on PostgreSQL.
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 import { awaiting } from "@/domain/store.ts";
@@ -33,7 +33,7 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
       return inserted ?? null;
     },
     *move(id, from, set) {
-      const update = (on: PgRunner) => on.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), eq(withdrawals.status, from))).returning();
+      const update = (on: PgRunner) => on.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from))).returning();
       if (set.txHash == null) return (yield* awaiting(update(db)))[0];
       // In a savepoint: a hash refused by its unique index must leave the transaction usable, to
       // read which withdrawal the hash paid.

@@ -1,0 +1,51 @@
+// Held referral bonuses (REFERRAL_HOLD_HOURS): a bonus waits out its settling period in
+// referral_holds, counted apart from the balance (users.held_balance). When it is over, a friend
+// who left the channel forfeits it; otherwise it is paid, unless either side of the referral is
+// flagged or confirmed as fraud, when it keeps waiting for the review (risk-review.ts).
+import type { RiskStatus } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { payBonus } from "./referrals.ts";
+import { leftAfterQualifying } from "./risk.ts";
+
+export type ReleaseReport = { released: number; forfeited: number; kept: number; unchecked: number };
+
+type HoldDeps = Pick<Deps, "store" | "clock" | "config" | "membership">;
+
+const underReview = (status: RiskStatus | null) => status === "flagged" || status === "confirmed";
+
+/** Settles the holds that are due, a batch at a time, until none is left or Telegram cannot answer. */
+export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<ReleaseReport> {
+  const report: ReleaseReport = { released: 0, forfeited: 0, kept: 0, unchecked: 0 };
+  const flagAt = deps.config.risk.flagScore;
+  for (;;) {
+    // The kept ones stay due, ahead of the rest in the same order: skipping them pages on.
+    const due = await deps.store.read((tx) => tx.risk.dueHolds(deps.clock(), batch, report.kept));
+    for (const [index, hold] of due.entries()) {
+      let member: boolean;
+      try {
+        member = await deps.membership.isMember(hold.referredTgId);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "MEMBERSHIP_UNAVAILABLE")) throw error;
+        // Telegram cannot say now: the rest wait for the next run rather than being guessed.
+        report.unchecked += due.length - index;
+        return report;
+      }
+      if (member && (underReview(hold.referredStatus) || underReview(hold.referrerStatus))) {
+        report.kept++;
+        continue;
+      }
+      const at = deps.clock();
+      const settled = await deps.store.transaction(function* (tx) {
+        // Settling is conditional on the hold still being held, so two runs settle it once.
+        const done = yield* tx.risk.settleHold(hold.referredId, hold.reason, member ? "released" : "forfeited", at);
+        if (!done) return false;
+        if (member) yield* payBonus(tx, done, at);
+        else yield* leftAfterQualifying(tx, flagAt, done.referredId, done.referrerId, at);
+        return true;
+      });
+      if (settled) report[member ? "released" : "forfeited"]++;
+    }
+    if (due.length < batch) return report;
+  }
+}

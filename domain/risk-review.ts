@@ -1,0 +1,135 @@
+// The admin's side of the referral-farm defences: the queue of flagged users with their signals
+// and evidence, clearing a user (their withdrawals rejoin the pending queue, their holds release
+// on time) and confirming fraud (the user and the farm accounts the admin picks are banned, their
+// open withdrawals refunded, and the referral bonuses they produced taken back by ledger entries
+// of their own, as far as balances allow: what cannot be taken back is reported, not forced).
+import type { RiskStatus, User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import { AppError, invalid, notFound } from "./errors.ts";
+import { debit } from "./ledger.ts";
+import { formatUsdt } from "./money.ts";
+import type { RiskListFilter } from "./statements/risk.ts";
+import type { Op, Statements } from "./store.ts";
+import { refund } from "./withdrawals.ts";
+
+type ReviewDeps = Pick<Deps, "store" | "clock">;
+
+function* withSignals(tx: Statements, user: User) {
+  const signals = yield* tx.risk.signalsOf(user.id);
+  return { user, signals: signals.map(({ name, weight, evidence, updatedAt }) => ({ name, weight, evidence, at: updatedAt })) };
+}
+
+export function listFlagged(deps: Pick<Deps, "store">, filter: RiskListFilter) {
+  return deps.store.read(function* (tx) {
+    const users = yield* tx.risk.list(filter);
+    const rows = [];
+    for (const user of users) rows.push(yield* withSignals(tx, user));
+    return rows;
+  });
+}
+
+/** One user's case: signals, referrer, referral tree, the accounts sharing its clients, holds and open withdrawal. */
+export async function riskCase(deps: Pick<Deps, "store">, userId: number) {
+  return deps.store.read(function* (tx) {
+    const user = yield* tx.users.byId(userId);
+    if (!user) throw notFound(`User ${userId}`);
+    const { signals } = yield* withSignals(tx, user);
+    const referral = yield* tx.risk.referrerOf(userId);
+    const referrer = referral ? yield* tx.users.byId(referral.referrerId) : undefined;
+    const referred = yield* tx.risk.referred(userId, 1000);
+    const clients = [];
+    for (const client of yield* tx.risk.clientsOf(userId)) {
+      const accounts = (yield* tx.risk.accountsOn(client.client, 100)).filter((id) => id !== userId);
+      clients.push({ address: client.address, userAgent: client.userAgent, seenAt: client.seenAt, sharedWith: accounts });
+    }
+    const holds = yield* tx.risk.holdsOf(userId);
+    const openWithdrawal = yield* tx.risk.openWithdrawal(userId);
+    return { user, signals, referrer: referrer ? { id: referrer.id, tgId: referrer.tgId, username: referrer.username, firstName: referrer.firstName } : null, referred, clients, holds, openWithdrawal: openWithdrawal ?? null };
+  });
+}
+
+/** Not fraud: the flag goes, a withdrawal waiting in review joins the pending queue. */
+export async function clearRisk(deps: ReviewDeps, adminId: number, userId: number) {
+  const at = deps.clock();
+  return deps.store.transaction(function* (tx) {
+    const status = yield* statusOf(tx, userId);
+    if (status !== "flagged") throw new AppError("INVALID_STATE", `User ${userId} is ${status ?? "not flagged"}, not flagged`, { status });
+    yield* tx.risk.setStatus(userId, "flagged", "cleared");
+    const open = yield* tx.risk.openWithdrawal(userId);
+    const released = open?.status === "review" ? yield* tx.withdrawals.move(open.id, ["review"], { status: "pending" }) : undefined;
+    const detail = { withdrawalToPending: released && released !== "tx hash used" ? released.id : null };
+    yield* tx.audit.insert({ adminId, action: "risk.clear", targetType: "user", targetId: userId, detail, at });
+    return { userId, status: "cleared" as const, ...detail };
+  });
+}
+
+export type ConfirmReport = {
+  userId: number;
+  banned: number[];
+  withdrawalsRefunded: { id: number; userId: number; amount: string }[];
+  holdsReversed: { referredId: number; referrerId: number; amount: string }[];
+  bonusesReversed: { referredId: number; referrerId: number; amount: string }[];
+  /** Bonuses already spent (withdrawn or paid out): reported for the operator, not forced below zero. */
+  notReversed: { referredId: number; referrerId: number; amount: string }[];
+};
+
+/**
+ * Fraud: bans the user and `farm` (accounts it referred, or "all" of them), refunds their open
+ * withdrawals, and takes back every referral bonus a banned account produced for its referrer.
+ */
+export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: number, farm: number[] | "all"): Promise<ConfirmReport> {
+  const at = deps.clock();
+  const reason = "Fraud confirmed in the risk review";
+  return deps.store.transaction(function* (tx) {
+    const status = yield* statusOf(tx, userId);
+    if (status === "confirmed") throw new AppError("INVALID_STATE", `User ${userId} is already confirmed`, { status });
+    const referred = yield* tx.risk.referred(userId, 100_000);
+    const theirs = new Map(referred.map((r) => [r.id, r]));
+    const chosen = farm === "all" ? referred.map((r) => r.id) : [...new Set(farm)];
+    const stranger = chosen.find((id) => !theirs.has(id));
+    if (stranger !== undefined) throw invalid("farm", `user ${stranger} was not referred by user ${userId}`);
+
+    const report: ConfirmReport = { userId, banned: [], withdrawalsRefunded: [], holdsReversed: [], bonusesReversed: [], notReversed: [] };
+    const accounts = [userId, ...chosen];
+    for (const id of accounts) {
+      yield* tx.adminUsers.setBanned(id, true, reason);
+      yield* tx.risk.setStatus(id, id === userId ? status : (theirs.get(id)!.riskStatus ?? null), "confirmed");
+      report.banned.push(id);
+      const open = yield* tx.risk.openWithdrawal(id);
+      if (open) {
+        yield* refund(tx, open.id, adminId, at, reason, ["review", "pending", "approved"]);
+        report.withdrawalsRefunded.push({ id: open.id, userId: id, amount: formatUsdt(open.amount) });
+      }
+    }
+    // After the refunds, so a farmer's own withdrawal gives back what the reversals take.
+    for (const id of accounts) yield* reverseBonusesFrom(tx, id, at, report);
+    yield* tx.audit.insert({ adminId, action: "risk.confirm", targetType: "user", targetId: userId, detail: report, at });
+    return report;
+  });
+}
+
+function* reverseBonusesFrom(tx: Statements, referredId: number, at: Date, report: ConfirmReport): Op<void> {
+  const referral = yield* tx.risk.referrerOf(referredId);
+  if (!referral) return;
+  const { referrerId } = referral;
+  for (const hold of yield* tx.risk.holdsFrom(referredId)) {
+    const reversed = yield* tx.risk.settleHold(referredId, hold.reason, "reversed", at);
+    if (reversed) report.holdsReversed.push({ referredId, referrerId, amount: formatUsdt(reversed.amount) });
+  }
+  const paid = yield* tx.risk.unreversedBonus(referrerId, referredId);
+  if (paid <= 0) return;
+  const balance = (yield* tx.users.byId(referrerId))?.balance ?? 0;
+  const taken = Math.min(paid, balance);
+  if (taken > 0) {
+    yield* debit(tx, { userId: referrerId, amount: taken, reason: "referral_reversal", refId: referredId, note: "referral confirmed as fraud", at });
+    yield* tx.referrals.addReferralEarnings(referrerId, -taken);
+    report.bonusesReversed.push({ referredId, referrerId, amount: formatUsdt(taken) });
+  }
+  if (paid > taken) report.notReversed.push({ referredId, referrerId, amount: formatUsdt(paid - taken) });
+}
+
+function* statusOf(tx: Statements, userId: number): Op<RiskStatus | null> {
+  const user = yield* tx.users.byId(userId);
+  if (!user) throw notFound(`User ${userId}`);
+  return user.riskStatus;
+}

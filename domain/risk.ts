@@ -1,0 +1,191 @@
+// Referral-farm signals: each is computed as the data it reads arrives, kept with its evidence
+// and weight (risk_signals), and summed into the user's score; a score at RISK_FLAG_SCORE flags
+// the user (0 turns all of it off). The weights are chosen so that no single signal an honest
+// user can trip flags on its own at the suggested threshold of 60, while a farm trips several.
+import { createHash } from "node:crypto";
+import { BlockList, isIP } from "node:net";
+import type { User } from "@/db/schema/index.ts";
+import type { Deps } from "./context.ts";
+import type { Op, Statements } from "./store.ts";
+
+export const riskSignals = {
+  /** On a referrer: many sign-ups through its link within a short window. */
+  referral_burst: 30,
+  /** On a referrer: most of its recent referrals are young accounts without a username. */
+  young_referrals: 40,
+  /** On a referrer: several of its referrals opened the mini app from one client. */
+  referrals_share_client: 40,
+  /** On a referrer: several of its referrals left the channel after qualifying. */
+  referrals_left: 30,
+  /** On a referred account: its Telegram id is far above its referrer's, so it is much younger. */
+  young_account: 15,
+  no_username: 10,
+  not_premium: 5,
+  /** On any account: its client (address and user agent) was seen with several other accounts. */
+  shared_client: 30,
+  /** On a referred account: it left the channel after its referral qualified. */
+  left_after_qualifying: 20,
+  /** On a referrer: a withdrawal asked for within minutes of its last qualified referral. */
+  quick_withdrawal: 20,
+} as const;
+
+export type RiskSignalName = keyof typeof riskSignals;
+
+/** When a signal fires. Telegram ids are handed out in increasing order, so their gap ages an account. */
+export const riskLimits = {
+  burstCount: 10,
+  burstWindowMs: 60 * 60_000,
+  youngIdGap: 1_000_000_000,
+  youngReferralsMin: 5,
+  youngReferralsShare: 0.6,
+  /** Accounts on one client before each is signalled, and referrals of one referrer on one client. */
+  sharedClientAccounts: 3,
+  referralsLeftMin: 3,
+  quickWithdrawalMs: 10 * 60_000,
+} as const;
+
+type RiskDeps = Pick<Deps, "store" | "clock" | "config">;
+
+const enabled = (deps: Pick<Deps, "config">) => deps.config.risk.flagScore > 0;
+
+/** Saves a signal and sums the score again: the user's status after. */
+export function* signal(tx: Statements, flagAt: number, userId: number, name: RiskSignalName, evidence: Record<string, unknown>, at: Date, weight: number = riskSignals[name]) {
+  yield* tx.risk.saveSignal({ userId, name, weight, evidence, at });
+  return yield* tx.risk.rescore(userId, flagAt);
+}
+
+/**
+ * A sign-up through a referral link: the new account's age and profile, and its referrer's
+ * recent sign-ups. These need no waiting, so a farm is flagged as its accounts arrive.
+ */
+export async function assessSignUp(deps: RiskDeps, user: User, referrerId: number): Promise<void> {
+  if (!enabled(deps)) return;
+  const flagAt = deps.config.risk.flagScore;
+  const at = deps.clock();
+  await deps.store.transaction(function* (tx) {
+    const referrer = yield* tx.users.byId(referrerId);
+    if (!referrer) return;
+    const gap = user.tgId - referrer.tgId;
+    const young = gap > riskLimits.youngIdGap;
+    if (young) yield* signal(tx, flagAt, user.id, "young_account", { tgId: user.tgId, referrerTgId: referrer.tgId, idGap: gap }, at);
+    if (!user.username) yield* signal(tx, flagAt, user.id, "no_username", { firstName: user.firstName }, at);
+    if (!user.isPremium) yield* signal(tx, flagAt, user.id, "not_premium", {}, at);
+
+    const since = new Date(at.getTime() - riskLimits.burstWindowMs);
+    const recent = yield* tx.risk.referralsSince(referrerId, since, riskLimits.burstCount * 10);
+    if (recent >= riskLimits.burstCount) {
+      yield* signal(tx, flagAt, referrerId, "referral_burst", { signUps: recent, windowMinutes: riskLimits.burstWindowMs / 60_000 }, at);
+    }
+    const latest = yield* tx.risk.referred(referrerId, 50);
+    const youngBare = latest.filter((r) => r.tgId - referrer.tgId > riskLimits.youngIdGap && !r.username).length;
+    if (latest.length >= riskLimits.youngReferralsMin && youngBare / latest.length >= riskLimits.youngReferralsShare) {
+      yield* signal(tx, flagAt, referrerId, "young_referrals", { youngWithoutUsername: youngBare, ofLatest: latest.length }, at);
+    }
+  });
+}
+
+/** A short key for a client: accounts seen from the same address with the same user agent meet on it. */
+export function clientKey(address: string, userAgent: string): string {
+  return createHash("sha256").update(`${address}\n${userAgent}`).digest("hex").slice(0, 24);
+}
+
+/**
+ * The mini app was opened from this client: remembered once per user and client, and when the
+ * client is shared by enough accounts, each of them, and a referrer whose referrals meet there,
+ * is signalled.
+ */
+export function* sighting(tx: Statements, flagAt: number, user: Pick<User, "id">, address: string, userAgent: string, at: Date): Op<void> {
+  const client = clientKey(address, userAgent);
+  if (!(yield* tx.risk.sight({ userId: user.id, client, address, userAgent: userAgent.slice(0, 300), seenAt: at }))) return;
+  const accounts = yield* tx.risk.accountsOn(client, 200);
+  if (accounts.length < riskLimits.sharedClientAccounts) return;
+  const evidence = { address, userAgent: userAgent.slice(0, 120), accounts: accounts.length };
+  // At the crossing every account on the client is signalled; after it, the newcomer only.
+  const signalled = accounts.length === riskLimits.sharedClientAccounts ? accounts : [user.id];
+  for (const id of signalled) yield* signal(tx, flagAt, id, "shared_client", evidence, at);
+
+  const referral = yield* tx.risk.referrerOf(user.id);
+  if (!referral) return;
+  const theirs = (yield* tx.risk.referred(referral.referrerId, 500)).filter((r) => accounts.includes(r.id)).length;
+  if (theirs >= riskLimits.sharedClientAccounts) {
+    yield* signal(tx, flagAt, referral.referrerId, "referrals_share_client", { address, userAgent: evidence.userAgent, referrals: theirs }, at);
+  }
+}
+
+/**
+ * Addresses that say nothing about a client: loopback and private ranges are what a server sees
+ * behind a proxy it was not told to trust (TRUST_PROXY), where every user would share one.
+ */
+const notClients = new BlockList();
+for (const [net, bits] of [["127.0.0.0", 8], ["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["100.64.0.0", 10], ["169.254.0.0", 16]] as const) notClients.addSubnet(net, bits, "ipv4");
+for (const [net, bits] of [["::1", 128], ["fc00::", 7], ["fe80::", 10]] as const) notClients.addSubnet(net, bits, "ipv6");
+
+const isClientAddress = (address: string) => {
+  const family = isIP(address);
+  return family !== 0 && !notClients.check(address, family === 6 ? "ipv6" : "ipv4");
+};
+
+/** Per database: the clients already recorded (written once, not on every request), and when each user's was last looked at. */
+const seenBy = new WeakMap<object, { seen: Set<string>; lookedAt: Map<number, { agent: string; at: number }> }>();
+
+export async function noteClient(deps: RiskDeps, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
+  if (!enabled(deps)) return;
+  const { seen, lookedAt } = seenOn(deps.store);
+  // A user's client is looked at once a minute at most per user agent: a session's requests
+  // come from one client, and this check is on every user request.
+  const now = Date.now();
+  const agent = userAgent ?? "";
+  const last = lookedAt.get(user.id);
+  if (last && last.agent === agent && now - last.at < clientLookEveryMs) return;
+  if (lookedAt.size >= 200_000) lookedAt.clear();
+  lookedAt.set(user.id, { agent, at: now });
+  const at = address();
+  const key = `${user.id}:${at}:${userAgent ?? ""}`;
+  if (seen.has(key)) return;
+  if (seen.size > 100_000) seen.clear();
+  seen.add(key);
+  if (!at || !isClientAddress(at)) return;
+  try {
+    // Grouped: first sightings come with the first requests of sessions, many at once under load,
+    // and each would otherwise wait for a commit of its own.
+    await deps.store.transaction((tx) => sighting(tx, deps.config.risk.flagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
+  } catch (error) {
+    // A sighting feeds a signal; it must not fail the user's request. A later request tries again.
+    seen.delete(key);
+    lookedAt.delete(user.id);
+    console.error(`risk: could not record a client sighting of user ${user.id}: ${(error as Error).message}`);
+  }
+}
+
+const clientLookEveryMs = 60_000;
+
+function seenOn(store: object) {
+  let seen = seenBy.get(store);
+  if (!seen) seenBy.set(store, (seen = { seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() }));
+  return seen;
+}
+
+/**
+ * A referred user was found out of the channel after their referral qualified: signalled on them,
+ * and counted on their referrer, whose signal weighs once enough of its referrals did the same.
+ */
+export function* leftAfterQualifying(tx: Statements, flagAt: number, referredId: number, referrerId: number, at: Date): Op<void> {
+  if (flagAt === 0) return;
+  const before = (yield* tx.risk.signalsOf(referredId)).some((s) => s.name === "left_after_qualifying");
+  if (before) return;
+  yield* signal(tx, flagAt, referredId, "left_after_qualifying", { referrerId }, at);
+  const counted = (yield* tx.risk.signalsOf(referrerId)).find((s) => s.name === "referrals_left");
+  const left = Number(counted?.evidence.left ?? 0) + 1;
+  yield* signal(tx, flagAt, referrerId, "referrals_left", { left }, at, left >= riskLimits.referralsLeftMin ? riskSignals.referrals_left : 0);
+}
+
+/** A withdrawal asked for soon after the user's last qualified referral; inside the request's transaction. */
+export function* withdrawalTiming(tx: Statements, flagAt: number, userId: number, at: Date): Op<void> {
+  if (flagAt === 0) return;
+  const last = yield* tx.risk.lastQualifiedAt(userId);
+  if (!last) return;
+  const sinceMs = at.getTime() - last.getTime();
+  if (sinceMs < riskLimits.quickWithdrawalMs) {
+    yield* signal(tx, flagAt, userId, "quick_withdrawal", { minutesAfterLastQualifiedReferral: Math.round(sinceMs / 6_000) / 10 }, at);
+  }
+}
