@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { environment } from "./environment.ts";
-import { CliError } from "./errors.ts";
+import { CliError, usageError } from "./errors.ts";
 
 export const defaultApiUrl = "http://127.0.0.1:3000";
 
@@ -57,10 +57,29 @@ export function forgetStored(): void {
 
 export type Connection = { apiUrl: string; token: string | undefined; tokenSource: "env" | "file" | undefined };
 
+/**
+ * The address as given, without trailing slashes, or a usage error naming where it came from: a
+ * fetch of "localhost:3000" or "ftp://x" fails with a message about something else entirely.
+ */
+function checkedApiUrl(url: string, source: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined; // Not a URL at all: reported below with the others.
+  }
+  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname) return url.replace(/\/+$/, "");
+  const scheme = /^[a-z][a-z\d+.-]*:\/\//i.test(url);
+  const hint = scheme ? "" : `; did you mean http://${url}?`;
+  throw usageError(`${source} ${JSON.stringify(url)} is not an http:// or https:// address${hint}`);
+}
+
 /** Flag beats environment beats the saved login beats the default, for the URL and the token. */
 export function resolveConnection(flagUrl: string | undefined): Connection {
   const stored = readStored();
-  const apiUrl = (flagUrl ?? environment.apiUrl ?? stored.apiUrl ?? defaultApiUrl).replace(/\/+$/, "");
+  const [given, source] =
+    flagUrl !== undefined ? [flagUrl, "--api-url"] : environment.apiUrl !== undefined ? [environment.apiUrl, "REFBOT_API_URL"] : [stored.apiUrl ?? defaultApiUrl, `apiUrl in ${configFile()}`];
+  const apiUrl = checkedApiUrl(given.trim(), source);
   if (environment.token) return { apiUrl, token: environment.token, tokenSource: "env" };
   // A token saved for one server means nothing to another.
   const sameServer = stored.apiUrl === undefined || stored.apiUrl.replace(/\/+$/, "") === apiUrl;

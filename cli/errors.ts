@@ -54,7 +54,9 @@ export function describeError(error: unknown): { message: string; exitCode: numb
   if (error instanceof ApiError) {
     if (error.code === "UNAUTHORIZED") {
       const fix = error.tokenFromEnv ? "set a fresh REFBOT_TOKEN, or unset it and run `refbot login`" : "run `refbot login`";
-      return { message: `Not logged in to ${error.apiUrl}: ${error.message}. To sign in, ${fix}.`, exitCode: exitCodes.auth, code: error.code };
+      // The server's own "sign in again" would say twice what the fix below says with the command.
+      const why = error.message.replace(/:\s*sign in again\.?$/i, "");
+      return { message: `Not logged in to ${error.apiUrl}: ${why}. To sign in, ${fix}.`, exitCode: exitCodes.auth, code: error.code };
     }
     return { message: `${error.message} (${error.status} ${error.code})`, exitCode: exitCodes.failure, code: error.code };
   }

@@ -5,8 +5,10 @@ import { adminCommand } from "./commands/admin.ts";
 import { auditCommand } from "./commands/audit.ts";
 import { authCommands } from "./commands/auth.ts";
 import { broadcastCommand } from "./commands/broadcast.ts";
+import { completionCommand } from "./commands/completion.ts";
 import { dbCommand } from "./commands/db.ts";
 import { leaderboardCommand } from "./commands/leaderboard.ts";
+import { riskCommand } from "./commands/risk.ts";
 import { statsCommand } from "./commands/stats.ts";
 import { tasksCommand } from "./commands/tasks.ts";
 import { usersCommand } from "./commands/users.ts";
@@ -22,14 +24,17 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 const program = new Command("refbot")
-  .description("Run refbot from a terminal: payouts, tasks, users, broadcasts and figures over the API, and maintenance of the local database on the server.")
+  .description("Run refbot from a terminal: payouts, the referral-farm review, tasks, users, broadcasts and figures over the API, and maintenance of the local database on the server.")
   .version(packageJson.version)
   .option("--api-url <url>", `API address (REFBOT_API_URL; default: where you logged in, else ${defaultApiUrl})`)
   .showSuggestionAfterError()
   .addHelpText("after", `
 Sign in once with \`refbot login\`; REFBOT_TOKEN overrides the saved token.
-Every command takes --help; reads and actions take --json, lists take --csv.
-Exit codes: 0 ok, 1 failed, 2 bad usage, 3 not logged in, 4 API unreachable.
+Every command takes --help; reads and actions take --json. Lists also take
+--csv, pick fields with --json id,status, and page with --before (stderr says
+what to run for the next page).
+Exit codes: 0 ok, 1 failed, 2 bad usage, 3 not logged in, 4 API unreachable,
+5 Telegram unreachable. Tab completion: \`refbot completion --help\`.
 
 Examples:
   $ refbot login
@@ -40,10 +45,12 @@ Examples:
 program.commandsGroup("Session:");
 for (const command of authCommands) program.addCommand(command);
 program.commandsGroup("Admin (over the API):");
-for (const command of [statsCommand, withdrawalsCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand]) program.addCommand(command);
+for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand]) program.addCommand(command);
 program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(adminCommand);
 program.addCommand(dbCommand);
+program.commandsGroup("Shell:");
+program.addCommand(completionCommand);
 
 // Subcommands added with addCommand do not inherit these settings, so they are applied to all:
 // commander then throws instead of exiting, and its messages go through our colours.

@@ -10,6 +10,9 @@ export const limit = (max: number) => z.coerce.number({ error: "must be a whole 
 
 export const output = { json: z.boolean().optional(), csv: z.boolean().optional() };
 
+/** --before: ids below this one, the page after the one that ended there. */
+export const before = id.optional();
+
 /**
  * An amount flag checked with the server's own rule for that kind of amount (amountRules in
  * rules.ts), so the CLI refuses before any call exactly what the server would, in its words. A
@@ -36,7 +39,7 @@ const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowe
 export function parse<S extends z.ZodType>(schema: S, options: Record<string, unknown>, args: Record<string, unknown> = {}): z.output<S> {
   const result = schema.safeParse({ ...options, ...args });
   if (result.success) {
-    const value = result.data as { json?: boolean; csv?: boolean };
+    const value = result.data as { json?: unknown; csv?: boolean };
     if (value?.json && value?.csv) throw usageError("--json and --csv cannot be used together");
     return result.data;
   }

@@ -2,8 +2,9 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { z } from "zod";
+import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
-import type { BroadcastDto as Broadcast } from "@/api/http/contract.ts";
+import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/http/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
 import { csvOption, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors, stderrColors } from "@/cli/output/colors.ts";
@@ -16,43 +17,116 @@ import { requireClient } from "@/cli/session.ts";
 const { broadcastMinLength: min, broadcastMaxLength: max } = rules;
 const message = z.string().trim().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
 
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw usageError(`--file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
 /** The text from the argument, --file, or a pipe; exactly one of them. */
 async function messageFrom(text: string | undefined, file: string | undefined): Promise<string> {
   if (text !== undefined && file !== undefined) throw usageError("give the message or --file, not both");
   if (text !== undefined) return text;
-  if (file !== undefined) {
-    try {
-      return readFileSync(file, "utf8");
-    } catch (error) {
-      throw usageError(`--file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  }
+  if (file !== undefined) return readText(file);
   if (!interactive()) return readStdin();
   throw usageError("no message: give it as an argument, with --file, or on stdin");
 }
 
+/** Languages a broadcast may carry a text of its own for; the default message is everyone else's. */
+const translated = languages.filter((language) => language !== defaultLanguage);
+const translatedLanguage = z.enum(translated as [string, ...string[]], `must be one of ${translated.join(", ")}: the default message is for everyone else`);
+
+type Files = { defaults: string[]; byLanguage: [language: string, file: string][] };
+
+/**
+ * --lang and --file as pairs: a --file right after a --lang is that language's text, any other
+ * --file the default message's. Commander reads options in the order typed, so the pairing
+ * happens as it reads them; one process parses one command line.
+ */
+function languageFileOptions() {
+  let language: string | undefined;
+  return {
+    lang(code: string, given: string[] = []) {
+      language = code;
+      return [...given, code];
+    },
+    file(path: string, files: Files = { defaults: [], byLanguage: [] }): Files {
+      const pair = language;
+      language = undefined;
+      return pair === undefined ? { ...files, defaults: [...files.defaults, path] } : { ...files, byLanguage: [...files.byLanguage, [pair, path]] };
+    },
+  };
+}
+
+/** The texts per language from the --lang/--file pairs, each checked as the default message is. */
+function textsFrom(languagesGiven: string[], files: Files): NonNullable<BroadcastBody["texts"]> {
+  const texts: Record<string, string> = {};
+  const paired = new Map(files.byLanguage);
+  for (const code of languagesGiven) {
+    const valid = translatedLanguage.safeParse(code);
+    if (!valid.success) throw usageError(`--lang ${code}: ${valid.error.issues[0]!.message}`);
+    const file = paired.get(code);
+    if (file === undefined) throw usageError(`--lang ${code}: give its text with --file right after it`);
+    if (code in texts) throw usageError(`--lang ${code}: given twice`);
+    const text = message.safeParse(readText(file));
+    if (!text.success) throw usageError(`--lang ${code} (${file}): ${text.error.issues[0]!.message}`);
+    texts[code] = text.data;
+  }
+  return texts;
+}
+
+/** Who the broadcast would reach now, per language, and which text each language gets. */
+function describeAudience(audience: BroadcastAudienceDto, texts: Record<string, string>, files: Files): string {
+  const fileOf = new Map(files.byLanguage);
+  const width = String(audience.total).length;
+  const rows = languages.map((language) => {
+    const reads = language in texts ? `own text (${fileOf.get(language)})` : "default text";
+    return `  ${language}  ${String(audience.byLanguage[language]).padStart(width)}  ${reads}`;
+  });
+  return [`Reaches ${audience.total} ${audience.total === 1 ? "user" : "users"} now, by language:`, ...rows].join("\n");
+}
+
+const pairs = languageFileOptions();
+const indented = (text: string) => stderrColors.dim(text.split("\n").map((line) => `  ${line}`).join("\n"));
+
 const send = new Command("send")
-  .description("queue a message (Markdown) to every reachable user")
+  .description("queue a message (Markdown) to every reachable user, with a text per language if given")
   .argument("[message]", `the text, ${min}-${max} characters`)
-  .option("--file <file>", "read the message from a file")
+  .option("--file <file>", "read the message from a file; right after --lang, that language's text", pairs.file)
+  .option("--lang <code>", `a language (${translated.join(", ")}) whose text the --file after it holds; repeatable`, pairs.lang)
   .option(...yesOption)
   .option(...jsonOption)
   .addHelpText("after", `
 With no message and no --file, the message is read from stdin (when that is
-not a terminal). The bot sends the queue in batches: see \`broadcast status\`.
+not a terminal). Users whose language has a text of its own (--lang L --file F)
+get that; everyone else gets the message. The audience per language is shown
+before anything is queued. The bot sends the queue in batches: see
+\`broadcast status\`.
 
 Examples:
   $ refbot broadcast send "*New task*: share the bot and earn 0.5 USDT"
   $ refbot broadcast send --file announcement.md --yes
+  $ refbot broadcast send --file en.md --lang ru --file ru.md --lang es --file es.md
   $ echo "Maintenance tonight 22:00 UTC" | refbot broadcast send`)
   .action(async (text: string | undefined, rawOptions, command: Command) => {
-    const raw = parse(z.object({ file: z.string().optional(), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions);
-    const opts = parse(z.object({ message }), {}, { message: await messageFrom(text, raw.file) });
+    const raw = parse(z.object({ lang: z.array(z.string()).default([]), yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions);
+    const files: Files = rawOptions.file ?? { defaults: [], byLanguage: [] };
+    if (files.defaults.length > 1) throw usageError("--file: give the default message once (a language's --file goes right after its --lang)");
+    const texts = textsFrom(raw.lang, files);
+    const opts = parse(z.object({ message }), {}, { message: await messageFrom(text, files.defaults[0]) });
     const client = await requireClient(command);
-    if (!raw.yes && interactive()) process.stderr.write(`${stderrColors.dim(opts.message.split("\n").map((line) => `  ${line}`).join("\n"))}\n`);
+    if (!raw.json) process.stderr.write(`${describeAudience(await client.broadcastAudience(), texts, files)}\n`);
+    if (!raw.yes && interactive()) {
+      process.stderr.write(`${indented(opts.message)}\n`);
+      for (const [language, own] of Object.entries(texts)) process.stderr.write(`${language}:\n${indented(own)}\n`);
+    }
     await confirmOrStop("Send this to every reachable user?", raw.yes);
-    const answer = await client.broadcast(opts.message);
-    emit(answer, raw, (a) => `Queued broadcast #${a.broadcast.id} for ${a.queuedCount} users; ETA ${a.broadcast.etaSeconds > 0 ? duration(a.broadcast.etaSeconds) : "at the next flush"}.`);
+    const body: BroadcastBody = Object.keys(texts).length > 0 ? { message: opts.message, texts } : { message: opts.message };
+    const answer = await client.broadcast(body);
+    const own = Object.keys(answer.broadcast.texts);
+    emit(answer, raw, (a) => `Queued broadcast #${a.broadcast.id} for ${a.queuedCount} users; ETA ${a.broadcast.etaSeconds > 0 ? duration(a.broadcast.etaSeconds) : "at the next flush"}.${own.length ? ` Own texts: ${own.join(", ")}.` : ""}`);
   });
 
 const columns: Column<Broadcast>[] = [

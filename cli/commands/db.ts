@@ -28,7 +28,7 @@ const migrate = new Command("migrate")
   .description("(server: local database) apply pending migrations (creates the file if missing)")
   .option(...dbOrUrlOption)
   .option(...jsonOption)
-  .addHelpText("after", `\n${localNote}\n\`npm start\` migrates by itself; this is for upgrades done before a restart.\nGiven a postgres:// URL (--db or DATABASE_URL), applies the PostgreSQL migrations there.\n\nExamples:\n  $ refbot db migrate --db /srv/refbot/data/refbot.sqlite\n  $ refbot db migrate --db postgres://refbot@db.internal/refbot`)
+  .addHelpText("after", `\n${localNote}\n\`npm start\` migrates by itself; this is for upgrades done before a restart.\nGiven a postgres:// URL (--db or DATABASE_URL), applies the PostgreSQL\nmigrations there.\n\nExamples:\n  $ refbot db migrate --db /srv/refbot/data/refbot.sqlite\n  $ refbot db migrate --db postgres://refbot@db.internal/refbot`)
   .action(async (rawOptions, command: Command) => {
     const opts = parse(jsonOnly, rawOptions);
     const url = postgresTarget(command);
@@ -187,7 +187,8 @@ rows: it never merges. Stop the server first: what it writes after the copy
 starts is not copied. Exits 1 when refused, or when the check finds problems.
 
 Example:
-  $ refbot db copy-to-postgres --from /srv/refbot/data/refbot.sqlite --to postgres://refbot@db.internal/refbot`)
+  $ refbot db copy-to-postgres --from /srv/refbot/data/refbot.sqlite \\
+      --to postgres://refbot@db.internal/refbot`)
   .action(async (rawOptions, command: Command) => {
     const opts = parse(z.object({ from: z.string().optional(), to: z.string().optional(), json: z.boolean().optional() }), rawOptions);
     const to = opts.to ?? (process.env.DATABASE_URL || undefined);

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { displayName } from "@/domain/display-name.ts";
 import { leaderboardCategories, type LeaderboardCategory } from "@/domain/leaderboard.ts";
 import type { LeaderboardEntryDto as LeaderboardEntry } from "@/api/http/contract.ts";
-import { csvOption, jsonOption, limit, output, parse } from "@/cli/options.ts";
+import { argumentsAfterJson, fieldsHelp, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
+import { csvOption, limit, parse } from "@/cli/options.ts";
 import { truncate } from "@/cli/output/format.ts";
 import { emitList, type Column } from "@/cli/output/print.ts";
 import { requireClient } from "@/cli/session.ts";
@@ -29,21 +30,37 @@ const figures: Record<LeaderboardCategory, Column<LeaderboardEntry>[]> = {
   ],
 };
 
+const commonFields = ["rank", "id", "tgId", "username", "firstName"] as const satisfies readonly (keyof LeaderboardEntry)[];
+const fields: Record<LeaderboardCategory, readonly (keyof LeaderboardEntry)[]> = {
+  earnings: [...commonFields, "totalEarned", "balance"],
+  referrals: [...commonFields, "referralCount"],
+  activity: [...commonFields, "taskCount", "currentStreak"],
+};
+const fieldsByCategory = leaderboardCategories.map((c) => `  ${c}: ${fields[c].slice(commonFields.length).join(", ")}`).join("\n");
+
 export const leaderboardCommand = new Command("leaderboard")
   .description("top users by earnings, referrals or activity (tasks done)")
   .addArgument(new Argument("<category>", "what to rank by").choices(leaderboardCategories))
   .option("--limit <n>", "how many (1-100)", "10")
-  .option(...jsonOption)
+  .option(...jsonFieldsOption)
   .option(...csvOption)
   .addHelpText("after", `
 Banned users are left out; ties go to the user who joined first.
+
+${fieldsHelp(commonFields, "Fields for --json, on every board:")}
+and on each board its own:
+${fieldsByCategory}
 
 Examples:
   $ refbot leaderboard earnings
   $ refbot leaderboard referrals --limit 50 --csv > top-referrers.csv`)
   .action(async (category: string, rawOptions, command: Command) => {
-    const opts = parse(z.object({ category: z.enum(leaderboardCategories), limit: limit(100), ...output }), rawOptions, { category });
+    const chosen = z.enum(leaderboardCategories).safeParse(category).data;
+    const schema = z.object({ category: z.enum(leaderboardCategories), limit: limit(100), json: jsonFields(chosen ? fields[chosen] : []), csv: z.boolean().optional() });
+    const opts = parse(schema, rawOptions, { category });
     const client = await requireClient(command);
     const rows = await client.leaderboard(opts.category, opts.limit);
     emitList(rows, opts, [...common, ...figures[opts.category]], "Nobody on this board yet.");
   });
+
+argumentsAfterJson(leaderboardCommand, [...new Set(Object.values(fields).flat())]);

@@ -1,16 +1,17 @@
 // refbot tasks list | create | edit | enable | disable.
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { wholeUsdt } from "@/domain/money.ts";
+import { readAmount, typedDecimals, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { hasLink, linkRules, taskKindRules, type TaskPeriod, type TaskVerification } from "@/domain/task-kinds.ts";
 import { taskKinds, type TaskKind } from "@/db/schema/tasks.ts";
 import type { NewTaskBody, TaskChangesBody, TaskDto as Task } from "@/api/http/contract.ts";
 import { usageError } from "@/cli/errors.ts";
-import { amount, csvOption, id, jsonOption, output, parse } from "@/cli/options.ts";
+import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
+import { amount, csvOption, id, jsonOption, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
-import { interactive, prompts } from "@/cli/prompts.ts";
+import { confirmOrStop, interactive, prompts, requireYesWithoutTerminal } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
 const columns: Column<Task>[] = [
@@ -19,8 +20,10 @@ const columns: Column<Task>[] = [
   { header: "title", value: (t) => t.title, flex: true },
   { header: "reward", value: (t) => t.rewardUsdt, align: "right" },
   { header: "active", value: (t) => t.isActive, display: (t) => (t.isActive ? colors.green("yes") : colors.dim("no")) },
-  { header: "done", value: (t) => t.completionCount, align: "right" },
+  { header: "done", csvHeader: "completions", value: (t) => t.completionCount, align: "right" },
 ];
+
+const fields = fieldsOf<Task>()("id", "kind", "title", "description", "rewardUsdt", "isActive", "createdAt", "completionCount", "url", "waitSeconds");
 
 const csvColumns: Column<Task>[] = [
   ...columns,
@@ -60,11 +63,17 @@ const promptCheck = (schema: z.ZodType) => (value: string) => schema.safeParse(v
 
 const list = new Command("list")
   .description("list every task with its reward and completions")
-  .option(...jsonOption)
+  .option(...jsonFieldsOption)
   .option(...csvOption)
-  .addHelpText("after", "\nExamples:\n  $ refbot tasks list\n  $ refbot tasks list --csv > tasks.csv")
+  .addHelpText("after", `
+${fieldsHelp(fields)}
+
+Examples:
+  $ refbot tasks list
+  $ refbot tasks list --csv > tasks.csv
+  $ refbot tasks list --json id,title,rewardUsdt`)
   .action(async (rawOptions, command: Command) => {
-    const opts = parse(z.object(output), rawOptions);
+    const opts = parse(z.object({ json: jsonFields(fields), csv: z.boolean().optional() }), rawOptions);
     const client = await requireClient(command);
     const rows = await client.tasks();
     emitList(rows, opts, opts.csv ? csvColumns : columns, "No tasks yet: add one with `refbot tasks create`.");
@@ -78,6 +87,7 @@ const createOptions = z.object({
   url: url.optional(),
   wait: wait.optional(),
   inactive: z.boolean().optional(),
+  yes: z.boolean().optional(),
   json: z.boolean().optional(),
 });
 
@@ -101,6 +111,20 @@ function checkCreateFlags(opts: CreateOptions): void {
   if (opts.kind === "link" && opts.url === undefined) throw usageError("--url is required for a link task (no terminal to ask at)");
 }
 
+const largeReward = (text: string | undefined) => text !== undefined && (readAmount(text, amountRules.taskReward).micro ?? 0) > rules.largeTaskReward;
+const largeRewardText = `more than ${wholeUsdt(rules.largeTaskReward)} USDT per completion`;
+
+/** A large --reward needs --yes when there is no terminal to ask at; checked before any call. */
+function checkLargeReward(opts: Pick<CreateOptions, "reward" | "yes">): void {
+  if (largeReward(opts.reward)) requireYesWithoutTerminal(opts.yes, `--reward ${opts.reward} pays ${largeRewardText}`);
+}
+
+/** At a terminal, a large reward (from a flag or typed at the prompt) is asked about before saving. */
+async function confirmLargeReward(reward: string | number | undefined, yes: boolean | undefined): Promise<void> {
+  const text = reward === undefined ? undefined : String(reward);
+  if (largeReward(text)) await confirmOrStop(`A reward of ${text} USDT pays ${largeRewardText}. Save it?`, yes);
+}
+
 /** At a terminal, asks for what the flags left out. */
 async function completeTask(opts: CreateOptions): Promise<NewTaskBody> {
   const ask = { output: process.stderr };
@@ -109,7 +133,7 @@ async function completeTask(opts: CreateOptions): Promise<NewTaskBody> {
   const kind = opts.kind ?? (askAll ? await select({ message: "Kind:", choices: taskKinds.map((k) => ({ value: k })) }, ask) : undefined);
   const taskTitle = opts.title ?? (await input({ message: "Title:", validate: promptCheck(title) }, ask));
   const text = opts.description ?? (askAll ? await input({ message: "Description (optional):", validate: promptCheck(description) }, ask) : undefined);
-  const rewardUsdt = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: "0.2", validate: promptCheck(reward) }, ask) : undefined);
+  const rewardUsdt = opts.reward ?? (askAll ? await input({ message: "Reward in USDT:", default: wholeUsdt(rules.defaultTaskReward), validate: promptCheck(reward) }, ask) : undefined);
   const link = kind !== undefined && hasLink(kind);
   // The wait is asked along with a missing URL, or with everything else.
   const askWait = link && (askAll || opts.url === undefined);
@@ -121,19 +145,25 @@ async function completeTask(opts: CreateOptions): Promise<NewTaskBody> {
   return { kind, title: taskTitle.trim(), description: text?.trim(), rewardUsdt: rewardUsdt?.trim(), isActive: !opts.inactive, url: linkUrl?.trim(), waitSeconds };
 }
 
+const largeRewardHelp = `A reward above ${wholeUsdt(rules.largeTaskReward)} USDT is confirmed at a terminal, and needs --yes
+without one.`;
+
 const create = new Command("create")
   .description("add a task (asks for what is missing when run at a terminal)")
   .addOption(new Option("--kind <kind>", "task kind (default daily_activity)").choices(taskKinds))
   .option("--title <text>", "title shown to users")
   .option("--description <text>", "longer text shown to users")
-  .option("--reward <usdt>", `reward in USDT (default 0.2, at most ${wholeUsdt(rules.maxTaskReward)})`)
+  .option("--reward <usdt>", `reward in USDT (default ${wholeUsdt(rules.defaultTaskReward)}, at most ${wholeUsdt(rules.maxTaskReward)}, ${typedDecimals} decimals)`)
   .option("--url <url>", "link tasks: the http(s) page users open")
   .option("--wait <seconds>", `link tasks: seconds from opening to claiming (default ${rules.defaultLinkWaitSeconds}, at most ${rules.maxLinkWaitSeconds})`)
   .option("--inactive", "create it switched off")
+  .option(...yesOption)
   .option(...jsonOption)
   .addHelpText("after", `
 Kinds, and how often each pays:
 ${kindsHelp}
+
+${largeRewardHelp}
 
 Examples:
   $ refbot tasks create
@@ -143,8 +173,11 @@ Examples:
   .action(async (rawOptions, command: Command) => {
     const opts = parse(createOptions, rawOptions);
     checkCreateFlags(opts);
+    checkLargeReward(opts);
     const client = await requireClient(command);
-    const task = await client.createTask(await completeTask(opts));
+    const input = await completeTask(opts);
+    await confirmLargeReward(input.rewardUsdt, opts.yes);
+    const task = await client.createTask(input);
     emit(task, opts, (t) => `Created ${show(t)}.`);
   });
 
@@ -154,17 +187,25 @@ const edit = new Command("edit")
   .addOption(new Option("--kind <kind>", "task kind (to make it a link task, give --url too)").choices(taskKinds))
   .option("--title <text>", "new title")
   .option("--description <text>", "new description")
-  .option("--reward <usdt>", `new reward in USDT (at most ${wholeUsdt(rules.maxTaskReward)})`)
+  .option("--reward <usdt>", `new reward in USDT (at most ${wholeUsdt(rules.maxTaskReward)}, ${typedDecimals} decimals)`)
   .option("--url <url>", "link tasks: the new http(s) page users open")
   .option("--wait <seconds>", `link tasks: new seconds from opening to claiming (at most ${rules.maxLinkWaitSeconds})`)
+  .option(...yesOption)
   .option(...jsonOption)
-  .addHelpText("after", '\nExamples:\n  $ refbot tasks edit 4 --title "Daily check-in" --reward 0.25\n  $ refbot tasks edit 5 --url https://x.com/refbot --wait 60')
+  .addHelpText("after", `
+${largeRewardHelp}
+
+Examples:
+  $ refbot tasks edit 4 --title "Daily check-in" --reward 0.25
+  $ refbot tasks edit 5 --url https://x.com/refbot --wait 60`)
   .action(async (rawId: string, rawOptions, command: Command) => {
     const opts = parse(createOptions.omit({ inactive: true }).extend({ id }), rawOptions, { id: rawId });
     checkLinkFlags(opts, opts.kind);
     const changes: TaskChangesBody = { kind: opts.kind, title: opts.title, description: opts.description, rewardUsdt: opts.reward, url: opts.url, waitSeconds: opts.wait };
     if (Object.values(changes).every((v) => v === undefined)) throw usageError("nothing to change: give --title, --description, --reward, --kind, --url or --wait");
+    checkLargeReward(opts);
     const client = await requireClient(command);
+    await confirmLargeReward(opts.reward, opts.yes);
     const task = await client.updateTask(opts.id, changes);
     emit(task, opts, (t) => `Updated ${show(t)}.`);
   });

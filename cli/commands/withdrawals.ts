@@ -1,4 +1,4 @@
-// refbot withdrawals list | approve | reject | pay: the payout queue.
+// refbot withdrawals list | counts | approve | reject | pay: the payout queue.
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { txHashPattern } from "@/domain/rules.ts";
@@ -6,69 +6,107 @@ import { withdrawalStatuses } from "@/db/schema/withdrawals.ts";
 import type { WithdrawalDto as Withdrawal } from "@/api/http/contract.ts";
 import type { ApiClient } from "@/cli/api-client.ts";
 import { forEachId, reportBatch } from "@/cli/batch.ts";
-import { csvOption, id, ids, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
+import { before, csvOption, id, ids, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
 import { age, shortAddress, status, userLabel } from "@/cli/output/format.ts";
-import { emitList, type Column } from "@/cli/output/print.ts";
+import { colors } from "@/cli/output/colors.ts";
+import { emit, emitList, type Column } from "@/cli/output/print.ts";
+import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
 import { confirmOrStop, interactive } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
 const columns = (full: boolean): Column<Withdrawal>[] => [
   { header: "id", value: (w) => w.id, align: "right" },
-  { header: "user", value: (w) => w.username ?? w.tgId, display: (w) => userLabel(w) },
+  { header: "user", csvHeader: "username", value: (w) => w.username, display: (w) => userLabel(w) },
   { header: "tg id", value: (w) => w.tgId },
   { header: "amount", value: (w) => w.amountUsdt, align: "right" },
   { header: "address", value: (w) => w.addressBep20, display: (w) => (full ? w.addressBep20 : shortAddress(w.addressBep20)) },
   { header: "status", value: (w) => w.status, display: (w) => status(w.status) },
-  { header: "age", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
-  ...(full ? [{ header: "tx hash", value: (w: Withdrawal) => w.txHash }, { header: "reason", value: (w: Withdrawal) => w.failReason }] : []),
+  { header: "age", csvHeader: "created at", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
+  ...(full ? [{ header: "tx hash", value: (w: Withdrawal) => w.txHash }, { header: "reason", csvHeader: "reject reason", value: (w: Withdrawal) => w.failReason }] : []),
 ];
+
+const fields = fieldsOf<Withdrawal>()("id", "userId", "tgId", "username", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt");
 
 const list = new Command("list")
   .description("list withdrawal requests, newest first")
   .addOption(new Option("--status <status>", "only this status").choices(withdrawalStatuses))
   .option("--limit <n>", "how many (1-200)", "50")
+  .option(...beforeOption)
   .option("--full", "whole addresses, tx hashes and reject reasons")
-  .option(...jsonOption)
+  .option(...jsonFieldsOption)
   .option(...csvOption)
   .addHelpText("after", `
 The table shortens addresses to 0x12ab…cdef; --full, --csv and --json
-carry them whole.
+carry them whole. When more rows exist, stderr says how to get the next page.
+A request in review is a flagged user's, waiting for \`refbot risk\`; approve
+or reject take it as they take a pending one.
+
+${fieldsHelp(fields)}
 
 Examples:
   $ refbot withdrawals list --status pending
-  $ refbot withdrawals list --status approved --csv > payouts.csv`)
+  $ refbot withdrawals list --status review
+  $ refbot withdrawals list --status approved --csv > payouts.csv
+  $ refbot withdrawals list --json id,amountUsdt,status --before 120`)
   .action(async (rawOptions, command: Command) => {
-    const opts = parse(z.object({ status: z.enum(withdrawalStatuses).optional(), limit: limit(200), full: z.boolean().optional(), ...output }), rawOptions);
+    const schema = z.object({ status: z.enum(withdrawalStatuses).optional(), limit: limit(200), before, full: z.boolean().optional(), json: jsonFields(fields), csv: z.boolean().optional() });
+    const opts = parse(schema, rawOptions);
     const client = await requireClient(command);
-    const rows = await client.withdrawals({ status: opts.status, limit: opts.limit });
-    emitList(rows, opts, columns(Boolean(opts.full) || Boolean(opts.csv)), opts.status ? `No ${opts.status} withdrawals.` : "No withdrawals.");
+    const query = { status: opts.status, limit: opts.limit, before: opts.before };
+    const rows = await client.withdrawals(query);
+    const next = await nextPage(rows, opts.limit, (last) => client.withdrawals({ ...query, limit: 1, before: last }));
+    const kind = opts.status ? `${opts.status} withdrawals` : "withdrawals";
+    emitList(rows, opts, columns(Boolean(opts.full) || Boolean(opts.csv)), opts.before ? `No ${kind} before #${opts.before}.` : `No ${kind}.`);
+    noteNextPage(next, kind);
+  });
+
+const counts = new Command("counts")
+  .description("how many withdrawal requests there are in each status")
+  .option(...jsonOption)
+  .addHelpText("after", "\nExample:\n  $ refbot withdrawals counts")
+  .action(async (rawOptions, command: Command) => {
+    const opts = parse(z.object({ json: z.boolean().optional() }), rawOptions);
+    const client = await requireClient(command);
+    emit(await client.withdrawalCounts(), opts, (c) => {
+      const width = Math.max(...withdrawalStatuses.map((s) => String(c[s]).length));
+      const lines = withdrawalStatuses.map((s) => `${String(c[s]).padStart(width)}  ${status(s)}`);
+      const hint = c.review > 0 ? `\n${colors.dim("In review: flagged users' requests; see refbot risk list")}` : "";
+      return lines.join("\n") + hint;
+    });
   });
 
 // Summary lines stay within 80 columns; --json carries the whole address and hash.
 const done = (w: Withdrawal) => `${w.status}: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)} (${userLabel(w)})`;
 
 /** At a terminal, shows what the ids are before asking; the list is only for the question. */
-async function confirmIds(client: ApiClient, verb: string, from: Withdrawal["status"], list: number[], yes?: boolean) {
+async function confirmIds(client: ApiClient, verb: string, from: Withdrawal["status"][], list: number[], yes?: boolean) {
   if (yes || !interactive()) return;
-  const known = new Map((await client.withdrawals({ status: from, limit: 200 })).map((w) => [w.id, w]));
+  const known = new Map((await Promise.all(from.map((s) => client.withdrawals({ status: s, limit: 200 })))).flat().map((w) => [w.id, w]));
   const lines = list.map((n) => {
     const w = known.get(n);
-    return w ? `  #${n}  ${w.amountUsdt} USDT  ${w.addressBep20}  ${userLabel(w)}` : `  #${n}  (not ${from}; the server will say why)`;
+    // A request in review is a flagged user's: the case is worth a look before deciding.
+    const flagged = w?.status === "review" ? `\n      in review, the user is flagged: refbot risk show ${w.userId}` : "";
+    return w ? `  #${n}  ${w.amountUsdt} USDT  ${w.addressBep20}  ${userLabel(w)}${flagged}` : `  #${n}  (not ${from.join(" or ")}; the server will say why)`;
   });
   process.stderr.write(`${lines.join("\n")}\n`);
   await confirmOrStop(`${verb} ${list.length === 1 ? "this withdrawal" : `these ${list.length} withdrawals`}?`, yes);
 }
 
+/** What approve and reject act on: the pending queue, and the requests of flagged users in review. */
+const open: Withdrawal["status"][] = ["pending", "review"];
+
 const actionOptions = z.object({ ids, yes: z.boolean().optional(), json: z.boolean().optional() });
 
 const approve = new Command("approve")
-  .description("approve pending withdrawals (several ids at once)")
+  .description("approve pending or in-review withdrawals (several ids at once)")
   .argument("<id...>", "withdrawal ids")
   .option(...yesOption)
   .option(...jsonOption)
   .addHelpText("after", `
-Only pending requests can be approved; an id another admin got to first
-fails with a conflict, and the command exits 1 naming it.
+Pending requests can be approved, and so can those in review (a flagged
+user's; \`refbot risk show <userId>\` has the case). An id another admin got
+to first fails with a conflict, and the command exits 1 naming it.
 
 Examples:
   $ refbot withdrawals approve 12
@@ -76,12 +114,12 @@ Examples:
   .action(async (rawIds: string[], rawOptions, command: Command) => {
     const opts = parse(actionOptions, rawOptions, { ids: rawIds });
     const client = await requireClient(command);
-    await confirmIds(client, "Approve", "pending", opts.ids, opts.yes);
+    await confirmIds(client, "Approve", open, opts.ids, opts.yes);
     reportBatch(await forEachId(opts.ids, (n) => client.approveWithdrawal(n)), opts, done);
   });
 
 const reject = new Command("reject")
-  .description("reject pending withdrawals and refund the amounts (several ids at once)")
+  .description("reject pending or in-review withdrawals and refund them (several ids)")
   .argument("<id...>", "withdrawal ids")
   .requiredOption("--reason <text>", "why; the user is told")
   .option(...yesOption)
@@ -92,7 +130,7 @@ Example:
   .action(async (rawIds: string[], rawOptions, command: Command) => {
     const opts = parse(actionOptions.extend({ reason: z.string().trim().min(1, "is required").max(1000) }), rawOptions, { ids: rawIds });
     const client = await requireClient(command);
-    await confirmIds(client, "Reject and refund", "pending", opts.ids, opts.yes);
+    await confirmIds(client, "Reject and refund", open, opts.ids, opts.yes);
     reportBatch(await forEachId(opts.ids, (n) => client.rejectWithdrawal(n, opts.reason)), opts, (w) => `rejected, ${w.amountUsdt} USDT refunded to ${userLabel(w)}`);
   });
 
@@ -110,13 +148,14 @@ Example:
     const schema = z.object({ id, tx: z.string().trim().regex(txHashPattern, "must be 0x followed by 64 hex characters"), yes: z.boolean().optional(), json: z.boolean().optional() });
     const opts = parse(schema, rawOptions, { id: rawId });
     const client = await requireClient(command);
-    await confirmIds(client, `Mark paid with ${opts.tx}:`, "approved", [opts.id], opts.yes);
+    await confirmIds(client, `Mark paid with ${opts.tx}:`, ["approved"], [opts.id], opts.yes);
     reportBatch(await forEachId([opts.id], (n) => client.payWithdrawal(n, opts.tx)), opts, (w) => `paid: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)}, tx ${shortAddress(w.txHash)}`);
   });
 
 export const withdrawalsCommand = new Command("withdrawals")
-  .description("the payout queue: list, approve, reject, pay")
+  .description("the payout queue: list, count, approve, reject, pay")
   .addCommand(list)
+  .addCommand(counts)
   .addCommand(approve)
   .addCommand(reject)
   .addCommand(pay);

@@ -39,7 +39,12 @@ export function userLabel(u: { username: string | null; firstName?: string | nul
   return displayName(u.username, u.firstName || (u.tgId ? String(u.tgId) : "-"));
 }
 
+// Withdrawal statuses and the risk review's: "review" and "flagged" both wait for an admin.
 const statusColours = {
+  review: colors.magenta,
+  flagged: colors.magenta,
+  cleared: colors.green,
+  confirmed: colors.red,
   pending: colors.yellow,
   approved: colors.cyan,
   paid: colors.green,
@@ -51,3 +56,17 @@ export function status(value: string): string {
 }
 
 export const yesNo = (value: boolean) => (value ? "yes" : "no");
+
+/**
+ * Words filled into lines of at most `width` columns, for text that follows a label of `indent`
+ * columns: later lines start under the first word. A word longer than a line keeps a line of its own.
+ */
+export function wrapWords(words: string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  for (const word of words) {
+    const line = lines.at(-1);
+    if (line !== undefined && indent + line.length + 1 + word.length <= width) lines[lines.length - 1] = `${line} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join(`\n${" ".repeat(indent)}`);
+}

@@ -1,12 +1,16 @@
 // Printing, kept apart from collecting: a command hands over its data and how a person reads
 // it; `--json` prints the data itself and `--csv` the raw column values.
+import { pickFields } from "@/cli/json-fields.ts";
 import { toCsv } from "./csv.ts";
 import { table } from "./table.ts";
 
-export type OutputFlags = { json?: boolean; csv?: boolean };
+/** `json` is true for every field, or the fields `--json id,status` picked. */
+export type OutputFlags = { json?: boolean | readonly string[]; csv?: boolean };
 
 export type Column<T> = {
   header: string;
+  /** The CSV column's name, where the table's short heading does not say what the value holds. */
+  csvHeader?: string;
   /** The full value, as CSV gets it. */
   value: (row: T) => string | number | boolean | null | undefined;
   /** What the table shows, when it differs (shortened, coloured). */
@@ -36,9 +40,11 @@ const flexIndex = (columns: Column<never>[]) => {
 };
 
 export function emitList<T>(rows: T[], flags: OutputFlags, columns: Column<T>[], empty = "Nothing to show."): void {
+  if (Array.isArray(flags.json)) return printJson(pickFields(rows as object[], flags.json));
   if (flags.json) return printJson(rows);
   if (flags.csv) {
-    process.stdout.write(toCsv(columns.map((c) => c.header.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")), rows.map((r) => columns.map((c) => c.value(r)))));
+    const name = (c: Column<T>) => (c.csvHeader ?? c.header).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+    process.stdout.write(toCsv(columns.map(name), rows.map((r) => columns.map((c) => c.value(r)))));
     return;
   }
   if (rows.length === 0) return write(empty);

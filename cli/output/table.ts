@@ -13,7 +13,10 @@ const blank = {
 };
 
 const gap = 2;
-const visible = (text: string) => stripVTControlCharacters(text).length;
+/** The width of a cell: its longest line, colour codes left out. */
+const visible = (text: string) => Math.max(...text.split("\n").map((line) => stripVTControlCharacters(line).length));
+/** A cell cut to `room` columns; a cell of several lines (a list in one cell) is cut line by line. */
+const cut = (text: string, room: number) => text.split("\n").map((line) => (visible(line) > room ? truncate(line, room) : line)).join("\n");
 
 /** The terminal's width, or 80 for pipes and files. */
 export const screenWidth = () => (process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80);
@@ -27,7 +30,7 @@ export function table(headers: string[], rows: (string | number)[][], options: O
     const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => visible(r[i] ?? ""))));
     const others = widths.reduce((sum, w, i) => (i === flex ? sum : sum + w), 0) + gap * (headers.length - 1);
     const room = Math.max(headers[flex]!.length, 10, screenWidth() - others);
-    cells = cells.map((r) => r.map((c, i) => (i === flex && visible(c) > room ? truncate(c, room) : c)));
+    cells = cells.map((r) => r.map((c, i) => (i === flex ? cut(c, room) : c)));
   }
   const t = new Table({
     head: headers.map((h) => colors.bold(h)),

@@ -52,7 +52,7 @@ describe("tasks", () => {
     const json = (await cli.run(["tasks", "list", "--json"])).json<{ id: number; url: string | null }[]>();
     expect(json.find((t) => t.id === Number(id))).toMatchObject({ url: "https://t.me/refbot", waitSeconds: 0 });
     const csv = (await cli.run(["tasks", "list", "--csv"])).stdout.split("\r\n");
-    expect(csv[0]).toBe("id,kind,title,reward,active,done,description,created_at,url,wait_seconds");
+    expect(csv[0]).toBe("id,kind,title,reward,active,completions,description,created_at,url,wait_seconds");
     expect(csv.find((line) => line.startsWith(`${id},`))).toEndWith(",https://t.me/refbot,0");
     // Made a custom task again, it drops the link.
     expect((await cli.run(["tasks", "edit", id, "--kind", "custom", "--json"])).json()).toMatchObject({ kind: "custom", url: null, waitSeconds: 0 });
@@ -101,7 +101,7 @@ describe("users", () => {
     const found = await cli.run(["users", "search", String(user.tgId), "--json"]);
     expect(found.json()).toEqual([expect.objectContaining({ id: user.id, tgId: user.tgId, balanceUsdt: "30.00" })]);
     const csv = await cli.run(["users", "search", String(user.tgId), "--csv"]);
-    expect(csv.stdout.split("\r\n")[0]).toBe("id,tg_id,username,name,balance,refs,banned,wallet,total_earned,tasks_completed,created_at");
+    expect(csv.stdout.split("\r\n")[0]).toBe("id,tg_id,username,name,balance,qualified_referrals,banned,wallet,total_earned,tasks_completed,created_at");
     const shown = await cli.run(["users", "show", String(user.id)]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("Balance         30.00 USDT");
@@ -146,7 +146,7 @@ describe("amount limits", () => {
     const created = await cli.run(["tasks", "create", "--title", "Huge", "--reward", "1000.01"]);
     expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 2, stderr: "error: --reward: must be at most 1000 USDT\n" });
     expect((await cli.run(["tasks", "edit", "1", "--reward", "5000"])).stderr).toBe("error: --reward: must be at most 1000 USDT\n");
-    expect((await cli.run(["users", "adjust", String(user.id), "--amount", "100000", "--reason", "prize", "--json"])).json()).toMatchObject({ user: { balanceUsdt: "100005.00" } });
+    expect((await cli.run(["users", "adjust", String(user.id), "--amount", "100000", "--reason", "prize", "--yes", "--json"])).json()).toMatchObject({ user: { balanceUsdt: "100005.00" } });
     expect((await cli.api<{ title: string }[]>("GET", "/api/admin/tasks")).some((t) => t.title === "Huge")).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeTelegram, type FakeTelegram } from "@/tests/support/fake-telegram.ts";
+import { until } from "@/tests/support/until.ts";
 import { startBotCli, type CliHarness } from "./support.ts";
 
 let tg: FakeTelegram;
@@ -65,5 +66,49 @@ describe("broadcast", () => {
     expect(short.code).toBe(2);
     expect(short.stderr).toBe('error: message "hi": must be at least 5 characters\n');
     expect((await cli.run(["broadcast", "send", "--file", join(dir, "missing.md")])).stderr).toContain("--file: cannot read");
+  });
+});
+
+describe("broadcast in several languages", () => {
+  // A server of its own (these names shadow the file's): the tests above leave a rate limit and
+  // deliveries behind.
+  let tg: FakeTelegram;
+  let cli: CliHarness;
+  const [en, ru, es] = [7_200_001, 7_200_002, 7_200_003];
+  beforeAll(async () => {
+    tg = startFakeTelegram();
+    cli = await startBotCli(tg, [en]);
+    tg.message(ru, "/start", { language_code: "ru" });
+    tg.message(es, "/start", { language_code: "es-419" });
+    await until("welcomes", () => [ru, es].every((id) => tg.sent(id).length > 0));
+  });
+  afterAll(async () => {
+    await cli.stop();
+    tg.stop();
+  });
+
+  test("--lang/--file pairs give a language its own text; the audience per language is shown before queuing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "refbot-langs-"));
+    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
+    const [enFile, ruFile, short] = [file("en.md", "*News* for everyone\n"), file("ru.md", "*Новости* для всех\n"), file("short.md", "abc")];
+
+    const sent = await cli.run(["broadcast", "send", "--file", enFile, "--lang", "ru", "--file", ruFile]);
+    expect(sent.code).toBe(0);
+    expect(sent.stderr).toBe(["Reaches 3 users now, by language:", "  en  1  default text", `  ru  1  own text (${ruFile})`, "  es  1  default text", ""].join("\n"));
+    expect(sent.stdout).toMatch(/^Queued broadcast #\d+ for 3 users; ETA .+\. Own texts: ru\.\n$/);
+    expect((await cli.run(["broadcast", "status", "--json"])).json()[0]).toMatchObject({ message: "*News* for everyone", texts: { ru: "*Новости* для всех" }, total: 3 });
+    expect((await cli.run(["broadcast", "flush"])).stdout).toStartWith("Claimed 3: sent 3");
+    const last = (tgId: number) => tg.sent(tgId).at(-1)!.body.text;
+    expect([last(en), last(ru), last(es)]).toEqual(["*News* for everyone", "*Новости* для всех", "*News* for everyone"]);
+
+    const refused = async (args: string[]) => {
+      const r = await cli.run(["broadcast", "send", ...args, "--yes"]);
+      return { code: r.code, stderr: r.stderr };
+    };
+    expect(await refused(["Hello everyone", "--lang", "ru"])).toEqual({ code: 2, stderr: "error: --lang ru: give its text with --file right after it\n" });
+    expect(await refused(["Hello everyone", "--lang", "de", "--file", ruFile])).toEqual({ code: 2, stderr: "error: --lang de: must be one of ru, es: the default message is for everyone else\n" });
+    expect(await refused(["--file", enFile, "--file", ruFile])).toMatchObject({ code: 2, stderr: expect.stringContaining("give the default message once") });
+    expect(await refused(["Hello everyone", "--lang", "ru", "--file", short])).toEqual({ code: 2, stderr: `error: --lang ru (${short}): must be at least 5 characters\n` });
+    expect((await cli.run(["broadcast", "status", "--json"])).json()).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { SQL } from "bun";
 import { openDb } from "@/db/client.ts";
+import { eq } from "@/db/ops.ts";
 import { openPg, pgMigrationsFolder } from "@/db/pg/client.ts";
 import { copySqliteToPg } from "@/db/pg/copy-from-sqlite.ts";
 import * as pgSchema from "@/db/pg/schema/index.ts";
@@ -44,7 +45,8 @@ const hex = (n: number) => Array.from(crypto.getRandomValues(new Uint8Array(n)),
  * server leaves it.
  */
 async function productDatabase(): Promise<string> {
-  const t = await makeTestApp();
+  // With the farm defences on, so their tables (held bonuses, signals, sightings) have rows too.
+  const t = await makeTestApp({ REFERRAL_HOLD_HOURS: "24", RISK_FLAG_SCORE: "60" });
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
     const reply = await t.request(method, path, { headers, body });
     if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -65,12 +67,18 @@ async function productDatabase(): Promise<string> {
       await call("POST", `/api/tasks/${daily.id}/complete`, t.userHeaders(f.tgId));
     }
   }
+  // A friend launching the mini app through the link: signals on a new account, a client sighting.
+  await t.request("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId: 7_000_000_000 + friends[0]!.tgId }, referrer.refCode) }, from: "203.0.113.50" });
   await call("POST", `/api/tasks/${link.id}/open`, t.userHeaders(friends[0]!.tgId));
   await call("POST", `/api/tasks/${link.id}/complete`, t.userHeaders(friends[0]!.tgId));
 
   // Withdrawals paid, rejected (refunded) and left pending, from users credited by an admin
-  // (signed in after the days above: a token lasts 12 hours of the app's clock).
+  // (signed in after the days above: a token lasts 12 hours of the app's clock), and one held
+  // bonus released once its day is over, the others still held.
+  t.setNow("2026-03-12T10:00:01Z");
   const admin = await t.adminHeaders();
+  await t.update("referralHolds", { releaseAt: new Date("2026-03-11T00:00:00Z") }, (h) => eq(h.referredId, friends[0]!.id));
+  await call("POST", "/api/admin/risk/holds/release", admin);
   const payees = await t.makeUsers(3);
   for (const p of payees) {
     await call("POST", `/api/admin/users/${p.id}/adjust`, admin, { amount: "25", reason: "contest prize" });

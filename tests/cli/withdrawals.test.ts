@@ -35,7 +35,7 @@ describe("withdrawals list", () => {
     expect(json.json<{ id: number; addressBep20: string }[]>().find((x) => x.id === w.id)).toMatchObject({ addressBep20: w.wallet, amountUsdt: "10.00", status: "pending" });
     const csv = await cli.run(["withdrawals", "list", "--csv", "--status", "pending"]);
     const lines = csv.stdout.split("\r\n");
-    expect(lines[0]).toBe("id,user,tg_id,amount,address,status,age,tx_hash,reason");
+    expect(lines[0]).toBe("id,username,tg_id,amount,address,status,created_at,tx_hash,reject_reason");
     expect(lines.find((l) => l.startsWith(`${w.id},`))).toContain(`,10.00,${w.wallet},pending,`);
   });
 
@@ -121,7 +121,7 @@ describe("acting on withdrawals", () => {
     const codes = [first.code, second.code].sort();
     expect(codes).toEqual([0, 1]);
     const loser = first.code === 1 ? first : second;
-    expect(loser.stdout).toContain(`✖ #${w.id} Withdrawal ${w.id} is approved, not pending (409 INVALID_STATE)`);
+    expect(loser.stdout).toContain(`✖ #${w.id} Withdrawal ${w.id} is approved, not pending or review (409 INVALID_STATE)`);
     expect(loser.stderr).toBe(`error: 1 of 1 failed: #${w.id}\n`);
     const audit = await cli.api<{ action: string; targetId: number }[]>("GET", "/api/admin/audit?limit=500");
     expect(audit.filter((e) => e.action === "withdrawal.approve" && e.targetId === w.id)).toHaveLength(1);
