@@ -1,5 +1,6 @@
 // Dashboard behaviour beyond its content: skeletons while stats load, the leaderboard tabs, the
-// Daily/Weekly chart, the task-data error text, and the toaster's rules.
+// Daily/Weekly chart, the task-data error text, every panel's error with Retry when the server
+// fails, Top Earners' labelled figures, and the toaster's rules.
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";
@@ -22,6 +23,45 @@ test("four skeleton cards show while the stats load", async () => {
   release();
   await page.getByText("Total Users").waitFor();
   expect(await page.getByTestId("stat-skeleton").count()).toBe(0);
+});
+
+test("a server error shows in every panel with the server's message and Retry, never as loading or zero", async () => {
+  const page = await h.page();
+  let failing = true;
+  const failure = { status: 500, json: { message: "Database is unavailable", code: "INTERNAL" } };
+  for (const path of ["stats", "activity-stats?*", "leaderboard/**", "tasks", "withdrawals?*"]) {
+    await page.route(`**/api/admin/${path}`, (route) => (failing ? route.fulfill(failure) : route.continue()));
+  }
+  await page.goto("/admin/dashboard");
+  const errors = page.getByTestId("error-state");
+  // Stats, chart, leaderboard, recent tasks and the withdrawals card.
+  await errors.nth(4).waitFor();
+  expect(await errors.count()).toBe(5);
+  for (const text of await errors.allInnerTexts()) {
+    expect(text).toContain("Database is unavailable");
+    expect(text).toContain("Retry");
+  }
+  expect(await page.getByText("Loading activity data...").count()).toBe(0);
+  expect(await page.getByText(/\b0 pending\b/).count()).toBe(0);
+  expect(await page.getByText("Please check your authentication").count()).toBe(0);
+  expect(await page.getByText("No earnings data available").count()).toBe(0);
+  expect(await page.getByText("No pending withdrawals").count()).toBe(0);
+  await screenshot(page, "admin-dashboard-errors-1280");
+
+  failing = false;
+  await page.getByTestId("error-state").filter({ hasText: "activity" }).getByRole("button", { name: "Retry" }).click();
+  await page.getByTestId("activity-chart").locator("canvas").waitFor();
+  await page.getByTestId("error-state").filter({ hasText: "statistics" }).getByRole("button", { name: "Retry" }).click();
+  await page.getByText("Total Users").waitFor();
+  expect(await errors.count()).toBe(3);
+});
+
+test("Top Earners label both figures: what was earned and the balance", async () => {
+  const page = await h.page();
+  await page.goto("/admin/dashboard");
+  const first = page.getByTestId("leaderboard-entry").first();
+  await first.waitFor();
+  expect(await first.innerText()).toMatch(/Earned [\d.]+ USDT\s+Balance [\d.]+ USDT/);
 });
 
 test("Top Performers tabs show referrers and the most active users", async () => {

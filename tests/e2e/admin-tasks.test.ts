@@ -1,5 +1,6 @@
 // Create a task (with its validation), edit it and switch it off, from the tasks page and the
-// dashboard's Recent Tasks; a link task with its URL and wait.
+// dashboard's Recent Tasks; a link task with its URL and wait; a large reward saved only once
+// confirmed with the amount written out.
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";
@@ -87,7 +88,7 @@ test("a link task: URL and wait checked as the server checks them, shown on its 
   await edit.getByLabel("Task type").selectOption("custom");
   expect(await edit.getByLabel("Link URL").count()).toBe(0);
   await edit.getByRole("button", { name: "Save Changes" }).click();
-  expect(await toastText(page, "Task updated successfully")).toContain("Task updated successfully");
+  expect(await toastText(page, "Task “Read our launch post” updated")).toContain("Reward 0.2 USDT, active.");
   expect(await taskNamed("Read our launch post")).toMatchObject({ kind: "custom", url: null, waitSeconds: 0 });
   await card.getByText("Custom").waitFor();
   expect(await card.getByTestId("task-link").count()).toBe(0);
@@ -102,7 +103,7 @@ test("edit a task and switch it off and on", async () => {
   await dialog.getByLabel("Title").fill("Follow us on X (Twitter)");
   await dialog.getByLabel("Reward (USDT)").fill("0.4");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  expect(await toastText(page, "Task updated successfully")).toContain("Task updated successfully");
+  expect(await toastText(page, "Task “Follow us on X (Twitter)” updated")).toContain("Reward 0.4 USDT");
   expect(await taskNamed("Follow us on X (Twitter)")).toMatchObject({ rewardUsdt: "0.40", isActive: true });
 
   const edited = page.getByTestId("task-card").filter({ hasText: "Follow us on X (Twitter)" });
@@ -116,6 +117,41 @@ test("edit a task and switch it off and on", async () => {
   await toggle.click();
   await edited.locator('[role="switch"][aria-checked="true"]').waitFor();
   expect((await taskNamed("Follow us on X (Twitter)"))!.isActive).toBe(true);
+});
+
+test("a reward above the large-reward size is confirmed, written out in words; Cancel saves nothing", async () => {
+  const page = await h.page();
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && request.url().endsWith("/api/admin/tasks") && posts.push(request.url())));
+  await page.goto("/admin/tasks");
+  await page.getByRole("button", { name: "Create Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Task" });
+  await dialog.getByLabel("Title").fill("Big launch quest");
+  await dialog.getByLabel("Reward (USDT)").fill("250");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm a large reward" });
+  expect(await confirm.getByTestId("amount-words").innerText()).toBe("two hundred fifty USDT");
+  await confirm.getByText("250 USDT per completion").waitFor();
+  await viewportScreenshot(page, "admin-task-large-reward-confirm-1280");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await dialog.waitFor();
+  expect(posts).toEqual([]);
+  expect(await taskNamed("Big launch quest")).toBeUndefined();
+
+  // At the size itself (10 USDT) no second question; above it, one more press saves it.
+  await dialog.getByLabel("Reward (USDT)").fill("10.01");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  await confirm.getByRole("button", { name: "Create with this reward" }).click();
+  expect(await toastText(page, "Task created successfully")).toContain("“Big launch quest” pays 10.01 USDT");
+  expect(await taskNamed("Big launch quest")).toMatchObject({ rewardUsdt: "10.01" });
+  await page.getByRole("button", { name: "Create Task" }).click();
+  await dialog.getByLabel("Title").fill("Ten dollar task");
+  await dialog.getByLabel("Reward (USDT)").fill("10");
+  await dialog.getByRole("button", { name: "Create Task" }).click();
+  // The first task's toast may still be up: wait for this task's own.
+  expect(await toastText(page, "“Ten dollar task”")).toContain("Task created successfully\n“Ten dollar task” pays 10 USDT");
+  expect(await confirm.count()).toBe(0);
 });
 
 test("Create Task on the dashboard adds the task to Recent Tasks", async () => {

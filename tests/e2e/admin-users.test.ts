@@ -1,4 +1,6 @@
-// Search users, open the user dialog's four tabs, adjust a balance and ban/unban.
+// Search users, open the user dialog's four tabs (ledger newest first, activity without repeated
+// titles), adjust a balance only through a confirmation (a large one written out), ban/unban, and
+// a failed load shown as such with Retry.
 import { expect, test } from "bun:test";
 import type { Locator } from "playwright-core";
 import { screenshot } from "@/tests/support/browser.ts";
@@ -69,8 +71,34 @@ test("the user dialog shows Profile, Balance, Referrals and Activity", async () 
 
   await dialog.getByRole("tab", { name: "Activity" }).click();
   await dialog.getByText("Current streak").waitFor();
-  await expectCount(dialog.getByTestId("activity-row"), 5);
+  // Movements of one kind in a row are one line with their count: no title twice in a row.
+  await dialog.getByTestId("activity-row").first().waitFor();
+  const titles = await dialog.getByTestId("activity-row").evaluateAll((rows) => rows.map((row) => row.querySelector("p span")!.textContent));
+  expect(titles.length).toBeGreaterThan(1);
+  expect(titles.length).toBeLessThanOrEqual(5);
+  titles.slice(1).forEach((title, i) => expect(title).not.toBe(titles[i]!));
   await viewportScreenshot(page, "admin-user-dialog-activity-390");
+});
+
+test("the Balance tab lists the latest movements by time, newest first", async () => {
+  // bob earns referral bonuses between rewards of his own: the list is his ledger in the order
+  // money moved, which is time order (the demo seed, like a live server, writes in time order).
+  const bob = await find("bob_2");
+  const page = await h.page();
+  await page.goto("/admin/users");
+  await page.getByLabel("Search users").fill("bob_2");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-card"]').length === 1);
+  await page.getByRole("button", { name: "Open @bob_2" }).click();
+  const dialog = page.getByRole("dialog", { name: "@bob_2" });
+  await dialog.getByRole("tab", { name: "Balance" }).click();
+  await expectCount(dialog.getByTestId("ledger-entry"), 5);
+  const shown = await dialog.getByTestId("ledger-entry").evaluateAll((rows) => rows.map((row) => new Date(row.querySelector("time")!.dateTime).getTime()));
+  const byId = h.db().query("SELECT created_at AS at FROM ledger WHERE user_id = ? ORDER BY id DESC LIMIT 5").all(bob.id) as { at: number }[];
+  const byTime = h.db().query("SELECT created_at AS at FROM ledger WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 5").all(bob.id) as { at: number }[];
+  expect(byId.map((r) => r.at)).toEqual(byTime.map((r) => r.at));
+  expect(shown).toEqual(byTime.map((r) => r.at));
+  expect(new Set(h.db().query("SELECT reason FROM ledger WHERE user_id = ?").all(bob.id).map((r) => (r as { reason: string }).reason))).toContain("referral_bonus");
 });
 
 test("credit and debit a balance with a reason; a debit past zero is refused", async () => {
@@ -93,7 +121,12 @@ test("credit and debit a balance with a reason; a debit past zero is refused", a
   await dialog.getByLabel("Amount (USDT)").fill("1.5");
   await dialog.getByLabel("Reason").fill("Contest prize");
   await dialog.getByRole("button", { name: "Credit balance" }).click();
-  expect(await toastText(page, "Balance adjusted")).toContain("Balance adjusted");
+  const confirm = page.getByRole("dialog", { name: "Confirm credit" });
+  await confirm.getByText("+1.5 USDT").waitFor();
+  expect(await confirm.getByTestId("large-amount").count()).toBe(0);
+  await confirm.getByRole("button", { name: "Credit balance" }).click();
+  expect(await toastText(page, "Credited 1.5 USDT to @carol_3")).toContain("New balance");
+  await confirm.waitFor({ state: "detached" });
   await dialog.getByText("Contest prize").waitFor();
   const after = await find("carol_3");
   expect(after.balanceUsdt).toBe(addCents(carol.balanceUsdt, 150));
@@ -102,9 +135,61 @@ test("credit and debit a balance with a reason; a debit past zero is refused", a
   await dialog.getByLabel("Amount (USDT)").fill("100000");
   await dialog.getByLabel("Reason").fill("Too much");
   await dialog.getByRole("button", { name: "Debit balance" }).click();
+  await page.getByRole("dialog", { name: "Confirm debit" }).getByRole("button", { name: "Debit balance" }).click();
   expect(await toastText(page, "Balance adjustment failed")).toContain("Balance adjustment failed");
   expect((await find("carol_3")).balanceUsdt).toBe(after.balanceUsdt);
   await viewportScreenshot(page, "admin-user-dialog-adjust-1280");
+});
+
+test("an adjustment is confirmed first: Cancel sends nothing, a large one is written out in words", async () => {
+  const dave = await find("dave_4");
+  const entries = () => (h.db().query("SELECT COUNT(*) AS n FROM ledger WHERE user_id = ?").get(dave.id) as { n: number }).n;
+  const before = entries();
+  const page = await h.page();
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+  await page.goto("/admin/users");
+  await page.getByLabel("Search users").fill("dave_4");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-card"]').length === 1);
+  await page.getByRole("button", { name: "Open @dave_4" }).click();
+  const dialog = page.getByRole("dialog", { name: "@dave_4" });
+  await dialog.getByRole("tab", { name: "Balance" }).click();
+  await dialog.getByLabel("Amount (USDT)").fill("1250.5");
+  await dialog.getByLabel("Reason").fill("Partner payout");
+  await dialog.getByRole("button", { name: "Credit balance" }).click();
+
+  const confirm = page.getByRole("dialog", { name: "Confirm credit" });
+  await confirm.getByText("Partner payout").waitFor();
+  expect(await confirm.getByTestId("amount-words").innerText()).toBe("one thousand two hundred fifty USDT and 50 cents");
+  await viewportScreenshot(page, "admin-adjust-large-confirm-1280");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  // Escape closes it the same way.
+  await dialog.getByRole("button", { name: "Credit balance" }).click();
+  await confirm.waitFor();
+  await page.keyboard.press("Escape");
+  await confirm.waitFor({ state: "detached" });
+  await dialog.waitFor();
+  expect(posts.filter((url) => url.includes("/adjust"))).toEqual([]);
+  expect(entries()).toBe(before);
+});
+
+test("a list that fails to load says why and offers Retry, which loads it", async () => {
+  const page = await h.page();
+  let fail = true;
+  await page.route("**/api/admin/users?*", (route) =>
+    fail ? route.fulfill({ status: 500, json: { message: "Database is unavailable", code: "INTERNAL" } }) : route.continue(),
+  );
+  await page.goto("/admin/users");
+  const error = page.getByTestId("error-state");
+  await error.getByText("Database is unavailable").waitFor();
+  expect(await page.getByText("No users found").count()).toBe(0);
+  await screenshot(page, "admin-users-error-1280");
+  fail = false;
+  await error.getByRole("button", { name: "Retry" }).click();
+  await page.getByTestId("user-card").first().waitFor();
+  expect(await error.count()).toBe(0);
 });
 
 test("ban and unban from the profile tab", async () => {

@@ -1,5 +1,6 @@
 // Approve, reject (reason required) and mark as paid (hash required, 0x + 64 hex) in the browser,
-// each checked in the SQLite file afterwards; and the dashboard card's buttons.
+// each checked in the SQLite file afterwards, each toast naming the request and what happened; a
+// rejected amount out of the green of money paid; and the dashboard card's buttons.
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";
@@ -12,6 +13,9 @@ const row = (id: number) => h.db().query("SELECT status, tx_hash, fail_reason, a
 const balance = (userId: number) => (h.db().query("SELECT balance FROM users WHERE id = ?").get(userId) as { balance: number }).balance;
 
 type Withdrawal = { id: number; username: string | null; tgId: number };
+/** The hue of an oklch() colour as getComputedStyle answers it (green sits near 150). */
+const hue = (color: string) => Number(/oklch\([\d.]+%? [\d.]+ ([\d.]+)/.exec(color)?.[1] ?? Number.NaN);
+
 const pendingIds = async () => (await h.api<Withdrawal[]>("admin/withdrawals?status=pending")).map((w) => w.id);
 
 test("approve a pending withdrawal after confirming", async () => {
@@ -24,7 +28,7 @@ test("approve a pending withdrawal after confirming", async () => {
   await dialog.waitFor();
   await viewportScreenshot(page, "admin-withdrawal-approve-dialog-1280");
   await dialog.getByRole("button", { name: "Approve" }).click();
-  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  expect(await toastText(page, `Withdrawal #${id} approved`)).toStartWith(`Withdrawal #${id} approved\n`);
   await card.waitFor({ state: "detached" });
   expect(row(id!).status).toBe("approved");
 });
@@ -44,9 +48,15 @@ test("reject needs a reason; the amount goes back to the balance", async () => {
   await dialog.getByLabel("Reason").fill("Address belongs to an exchange that does not accept BEP-20");
   await viewportScreenshot(page, "admin-withdrawal-reject-dialog-390");
   await confirm.click();
-  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  expect(await toastText(page, `Withdrawal #${id} rejected`)).toContain("went back to");
   await page.getByRole("tab", { name: "Rejected" }).click();
   await page.getByText("Address belongs to an exchange that does not accept BEP-20").waitFor();
+  // The amount of a rejected request never left: not the green of money paid out.
+  const amount = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` }).getByTestId("usdt-amount");
+  expect(await amount.evaluate((el) => el.className)).toContain("tone-neutral");
+  const amountHue = hue(await amount.evaluate((el) => getComputedStyle(el).color));
+  expect(Number.isFinite(amountHue)).toBe(true);
+  expect(amountHue).not.toBeWithin(120, 200);
   const after = row(id!);
   expect(after.status).toBe("rejected");
   expect(after.fail_reason).toBe("Address belongs to an exchange that does not accept BEP-20");
@@ -75,7 +85,7 @@ test("mark as paid needs a valid transaction hash", async () => {
   const hash = `0x${"ab12".repeat(16)}`;
   await input.fill(hash);
   await confirm.click();
-  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  expect(await toastText(page, `Withdrawal #${id} marked as paid`)).toContain(`Withdrawal #${id} marked as paid`);
   await page.getByRole("tab", { name: "Paid" }).click();
   const paid = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${id} ` });
   await paid.getByText(`${hash.slice(0, 16)}...`).waitFor();
@@ -122,10 +132,25 @@ test("the dashboard's Approve and Reject use the same confirmation and change th
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await first.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("dialog", { name: "Approve Withdrawal" }).getByRole("button", { name: "Approve" }).click();
-  expect(await toastText(page, "Action completed successfully")).toContain("Action completed successfully");
+  expect(await toastText(page, `Withdrawal #${before[0]} approved`)).toContain(`Withdrawal #${before[0]} approved`);
   expect((await pendingIds()).length).toBe(before.length - 1);
   expect(row(before[0]!).status).toBe("approved");
   await page.getByText(`${before.length - 1} pending`).first().waitFor();
+});
+
+test("a list that fails to load says so with Retry, not that there is nothing", async () => {
+  const page = await h.page();
+  let fail = true;
+  await page.route("**/api/admin/withdrawals?*", (route) =>
+    fail ? route.fulfill({ status: 500, json: { message: "Database is unavailable", code: "INTERNAL" } }) : route.continue(),
+  );
+  await page.goto("/admin/withdrawals");
+  const error = page.getByTestId("error-state");
+  await error.getByText("Database is unavailable").waitFor();
+  expect(await page.getByText("No withdrawals found for this status").count()).toBe(0);
+  fail = false;
+  await error.getByRole("button", { name: "Retry" }).click();
+  await page.getByTestId("withdrawal-card").first().waitFor();
 });
 
 test("an empty tab says so", async () => {

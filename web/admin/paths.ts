@@ -7,5 +7,10 @@ export const paths = {
   tasks: "/admin/tasks",
   withdrawals: "/admin/withdrawals",
   users: "/admin/users",
+  risk: "/admin/risk",
+  /** One user's risk case; links fill in the id with generatePath. */
+  riskCase: "/admin/risk/:id",
   broadcast: "/admin/broadcast",
 } as const;
+
+export const riskCasePath = (userId: number) => paths.riskCase.replace(":id", String(userId));

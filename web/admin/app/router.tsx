@@ -1,6 +1,11 @@
 // All admin routes. The login answers on /, /admin and /admin/login; the other pages share the
-// authenticated layout; anything else is the 404 page.
+// authenticated layout; anything else is the 404 page. The risk review is loaded when first
+// opened: only some operators turn the defences on, and the others need not download it. It is
+// a lazy component under the layout rather than a lazy route, so the header shows at once while
+// its code arrives.
+import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter } from "react-router-dom";
+import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { paths } from "@/web/admin/paths.ts";
 import { AdminLayout } from "./routes/admin-layout.tsx";
 import { BroadcastRoute } from "./routes/broadcast.tsx";
@@ -10,6 +15,11 @@ import { NotFoundRoute } from "./routes/not-found.tsx";
 import { TasksRoute } from "./routes/tasks.tsx";
 import { UsersRoute } from "./routes/users.tsx";
 import { WithdrawalsRoute } from "./routes/withdrawals.tsx";
+
+const RiskRoute = lazy(() => import("./routes/risk.tsx").then(({ RiskRoute }) => ({ default: RiskRoute })));
+const RiskCaseRoute = lazy(() => import("./routes/risk-case.tsx").then(({ RiskCaseRoute }) => ({ default: RiskCaseRoute })));
+
+const later = (page: ReactNode) => <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>{page}</Suspense>;
 
 export const router = createBrowserRouter([
   { path: paths.root, element: <LoginRoute /> },
@@ -22,6 +32,8 @@ export const router = createBrowserRouter([
       { path: paths.tasks, element: <TasksRoute /> },
       { path: paths.withdrawals, element: <WithdrawalsRoute /> },
       { path: paths.users, element: <UsersRoute /> },
+      { path: paths.risk, element: later(<RiskRoute />) },
+      { path: paths.riskCase, element: later(<RiskCaseRoute />) },
       { path: paths.broadcast, element: <BroadcastRoute /> },
     ],
   },

@@ -8,13 +8,14 @@ import { useConfig } from "@/web/admin/lib/config.ts";
 const defaultPacing = { batchSize: 28, gapMs: 100, intervalSeconds: 300 };
 
 export function BroadcastRoute() {
-  const pacing = useConfig().data?.broadcast ?? defaultPacing;
+  const config = useConfig().data;
+  const pacing = config?.broadcast ?? defaultPacing;
   return (
     <>
       <PageHeader title="Broadcast" description="Send a message to every active user of the bot." />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <BroadcastForm intervalMinutes={Math.max(1, Math.round(pacing.intervalSeconds / 60))} />
+          <BroadcastForm intervalMinutes={Math.max(1, Math.round(pacing.intervalSeconds / 60))} sender={config?.productName ?? "RefBot"} />
           <BroadcastHistory />
         </div>
         <BroadcastInfo pacing={pacing} />

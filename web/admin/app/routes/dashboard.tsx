@@ -15,7 +15,7 @@ export function DashboardRoute() {
     <>
       <PageHeader title="Dashboard" description="Users, tasks, withdrawals and activity at a glance." />
       <div className="space-y-6">
-        <StatCards stats={stats.data} loading={stats.isLoading} error={stats.error?.message} />
+        <StatCards stats={stats.data} loading={stats.isLoading} error={stats.error?.message} onRetry={stats.refetch} retrying={stats.isFetching} />
         <ActivityChartCard />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <TopPerformers />

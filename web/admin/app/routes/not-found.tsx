@@ -15,7 +15,7 @@ export function NotFoundRoute() {
         <p className="mt-4 text-sm text-slate-600">
           Did you forget to add the page to the router? No route matches <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">{pathname}</code>.
         </p>
-        <Link to={paths.dashboard} className="mt-6 inline-flex rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
+        <Link to={paths.dashboard} className="mt-6 inline-flex rounded-lg bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500">
           Go to the dashboard
         </Link>
       </div>

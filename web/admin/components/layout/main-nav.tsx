@@ -1,7 +1,7 @@
-// The five admin sections; the current one is highlighted (and marked aria-current by NavLink).
+// The admin sections; the current one is highlighted (and marked aria-current by NavLink).
 import { NavLink } from "react-router-dom";
 import { cn } from "@/web/shared/cn.ts";
-import { LayoutIcon, ListChecksIcon, MegaphoneIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { LayoutIcon, ListChecksIcon, MegaphoneIcon, ShieldIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { paths } from "@/web/admin/paths.ts";
 
 const entries = [
@@ -9,14 +9,15 @@ const entries = [
   { to: paths.tasks, label: "Tasks", Icon: ListChecksIcon },
   { to: paths.withdrawals, label: "Withdrawals", Icon: WalletIcon },
   { to: paths.users, label: "Users", Icon: UsersIcon },
+  { to: paths.risk, label: "Risk", Icon: ShieldIcon },
   { to: paths.broadcast, label: "Broadcast", Icon: MegaphoneIcon },
 ];
 
 export function MainNav() {
   return (
     <nav aria-label="Admin sections" className="border-t border-slate-100 bg-white">
-      {/* Five equal cells on a phone (icon over label), so every section is visible without scrolling. */}
-      <ul className="mx-auto grid max-w-7xl grid-cols-5 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
+      {/* Equal cells on a phone (icon over label), so every section is visible without scrolling. */}
+      <ul className="mx-auto grid max-w-7xl grid-cols-6 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
         {entries.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink

@@ -37,7 +37,7 @@ export function LoginForm({ productName }: { productName: string }) {
   return (
     <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
       <div className="mb-6 flex flex-col items-center text-center">
-        <div className="mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-600 text-white shadow">
+        <div className="mb-3 flex h-12 w-12 items-center justify-center rounded-xl bg-accent text-accent-fg shadow">
           <BotIcon className="h-6 w-6" />
         </div>
         <h1 className="text-xl font-bold text-slate-900">{productName} Admin</h1>

@@ -8,6 +8,7 @@ import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { MegaphoneIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { useBroadcasts } from "@/web/admin/features/broadcast/api/get-broadcasts.ts";
@@ -44,7 +45,7 @@ function BroadcastRow({ broadcast: b }: { broadcast: BroadcastDto }) {
 }
 
 export function BroadcastHistory() {
-  const { data, isLoading, isFetching, refetch } = useBroadcasts();
+  const { data, isLoading, isFetching, error, refetch } = useBroadcasts();
 
   return (
     <Card>
@@ -61,7 +62,9 @@ export function BroadcastHistory() {
       <div className="p-4 sm:p-5">
         {isLoading ? (
           <Skeleton className="h-24" />
-        ) : !data || data.length === 0 ? (
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load broadcasts" message={error?.message} onRetry={refetch} retrying={isFetching} />
+        ) : data.length === 0 ? (
           <EmptyState>No broadcasts sent yet</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100">

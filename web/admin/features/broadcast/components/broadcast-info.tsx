@@ -39,11 +39,13 @@ export function BroadcastInfo({ pacing }: { pacing: Pacing }) {
         </ul>
       </Panel>
       <Panel icon={<InfoIcon className="h-4 w-4" />} title="Formatting" tone="border-slate-200 bg-white text-slate-800">
-        <p>Markdown is supported:</p>
+        <p>Telegram's Markdown is supported; the preview shows the result:</p>
         <ul className="space-y-1 font-mono text-xs">
           <li>*bold* → <strong>bold</strong></li>
           <li>_italic_ → <em>italic</em></li>
           <li>[link](https://example.com) → <span className="text-indigo-600 underline">link</span></li>
+          <li>`code` → <code>code</code></li>
+          <li>\* shows a * as it is</li>
         </ul>
       </Panel>
     </div>

@@ -1,7 +1,10 @@
 // "7-Day User Activity": the stacked area chart with Daily (7 days) and Weekly (8 weeks) views.
+// Loading, a failure (with Retry) and a period without points each say what they are.
 import { lazy, Suspense, useState } from "react";
 import { cn } from "@/web/shared/cn.ts";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ActivityIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { type ActivityRange, useActivityStats } from "@/web/admin/features/dashboard/api/get-activity-stats.ts";
@@ -15,8 +18,7 @@ const ranges: Array<{ value: ActivityRange; label: string }> = [
 
 export function ActivityChartCard() {
   const [range, setRange] = useState<ActivityRange>("daily");
-  const { data } = useActivityStats(range);
-  const hasData = Array.isArray(data) && data.length > 0;
+  const { data, isLoading, isFetching, error, refetch } = useActivityStats(range);
 
   return (
     <Card>
@@ -44,12 +46,20 @@ export function ActivityChartCard() {
         }
       />
       <div className="p-4 sm:p-5">
-        {hasData ? (
+        {isLoading ? (
+          <p aria-busy="true" className="flex h-[300px] items-center justify-center text-sm text-slate-500">
+            Loading activity data...
+          </p>
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load activity data" message={error?.message} onRetry={refetch} retrying={isFetching} className="h-[300px]" />
+        ) : data.length === 0 ? (
+          <div className="flex h-[300px] items-center justify-center">
+            <EmptyState>No activity in this period</EmptyState>
+          </div>
+        ) : (
           <Suspense fallback={<Skeleton className="h-[300px] w-full" />}>
             <ActivityChart points={data} range={range} />
           </Suspense>
-        ) : (
-          <p className="flex h-[300px] items-center justify-center text-sm text-slate-500">Loading activity data...</p>
         )}
       </div>
     </Card>

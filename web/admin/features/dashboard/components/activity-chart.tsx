@@ -1,8 +1,9 @@
 // The stacked area chart in uPlot: activity, registrations and completions per day (or week),
 // stacked bottom-up with each band filled between its series and the one below. The legend and
 // the tooltip show each series' own value, not the stacked sum. Loaded lazily, so uPlot is only
-// downloaded with the dashboard.
-import { useEffect, useRef } from "react";
+// downloaded with the dashboard. A canvas cannot follow CSS, so the axes take the page's palette
+// when drawn and are drawn again when the system switches between light and dark.
+import { useEffect, useRef, useState } from "react";
 import uPlot, { type AlignedData, type Options } from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { ActivityPointDto } from "@/api/http/contract.ts";
@@ -38,7 +39,29 @@ function buildData(points: ActivityPointDto[]) {
   return { xs, raw, data: [xs, ...stacked] as AlignedData };
 }
 
-function buildOptions(width: number, range: ActivityRange, xs: number[], raw: number[][]): Options {
+type AxisColours = { text: string; grid: string; tick: string };
+
+/** The axes' colours in the scheme in force, read from the palette that the dark scheme turns over. */
+function axisColours(): AxisColours {
+  const css = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return { text: read("--color-slate-500", "#64748b"), grid: read("--color-slate-100", "#f1f5f9"), tick: read("--color-slate-200", "#e2e8f0") };
+}
+
+const darkQuery = "(prefers-color-scheme: dark)";
+
+function useDarkScheme(): boolean {
+  const [dark, setDark] = useState(() => matchMedia(darkQuery).matches);
+  useEffect(() => {
+    const query = matchMedia(darkQuery);
+    const follow = () => setDark(query.matches);
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, []);
+  return dark;
+}
+
+function buildOptions(width: number, range: ActivityRange, xs: number[], raw: number[][], colours: AxisColours): Options {
   return {
     width,
     height: HEIGHT,
@@ -62,8 +85,8 @@ function buildOptions(width: number, range: ActivityRange, xs: number[], raw: nu
       { series: [2, 1] as [number, number] },
     ],
     axes: [
-      { splits: () => xs, values: (u, splits) => splits.map((s) => dayLabel(s, range, u.width < 560)), stroke: "#64748b", grid: { stroke: "#f1f5f9" }, ticks: { stroke: "#e2e8f0" } },
-      { stroke: "#64748b", grid: { stroke: "#f1f5f9" }, ticks: { stroke: "#e2e8f0" }, size: 44 },
+      { splits: () => xs, values: (u, splits) => splits.map((s) => dayLabel(s, range, u.width < 560)), stroke: colours.text, grid: { stroke: colours.grid }, ticks: { stroke: colours.tick } },
+      { stroke: colours.text, grid: { stroke: colours.grid }, ticks: { stroke: colours.tick }, size: 44 },
     ],
     cursor: { drag: { x: false, y: false } },
     legend: { show: true },
@@ -72,18 +95,19 @@ function buildOptions(width: number, range: ActivityRange, xs: number[], raw: nu
 
 export default function ActivityChart({ points, range }: { points: ActivityPointDto[]; range: ActivityRange }) {
   const target = useRef<HTMLDivElement>(null);
+  const dark = useDarkScheme();
 
   useEffect(() => {
     const node = target.current!;
     const { xs, raw, data } = buildData(points);
-    const chart = new uPlot(buildOptions(Math.max(node.clientWidth, 200), range, xs, raw), data, node);
+    const chart = new uPlot(buildOptions(Math.max(node.clientWidth, 200), range, xs, raw, axisColours()), data, node);
     const observer = new ResizeObserver(() => chart.setSize({ width: Math.max(node.clientWidth, 200), height: HEIGHT }));
     observer.observe(node);
     return () => {
       observer.disconnect();
       chart.destroy();
     };
-  }, [points, range]);
+  }, [points, range, dark]);
 
   const label = `${range === "daily" ? "Daily" : "Weekly"} user activity: ${points.map((p) => `${p.day} activity ${p.activity}, registrations ${p.registrations}, completions ${p.completions}`).join("; ")}`;
   return <div ref={target} role="img" aria-label={label} data-testid="activity-chart" className="activity-chart w-full" />;

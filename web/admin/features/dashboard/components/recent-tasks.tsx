@@ -6,6 +6,7 @@ import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ListChecksIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TaskKindGlyph } from "@/web/shared/ui/task-kind-glyph.tsx";
@@ -13,7 +14,7 @@ import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { useRecentTasks } from "@/web/admin/features/dashboard/api/get-recent-tasks.ts";
 
 export function RecentTasks({ action }: { action?: ReactNode }) {
-  const { data, isLoading } = useRecentTasks();
+  const { data, isLoading, isFetching, error, refetch } = useRecentTasks();
   return (
     <Card>
       <CardHeader icon={<ListChecksIcon className="h-5 w-5 text-indigo-600" />} title="Recent Tasks" actions={action} />
@@ -24,6 +25,8 @@ export function RecentTasks({ action }: { action?: ReactNode }) {
               <Skeleton key={i} className="h-14" />
             ))}
           </div>
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load tasks" message={error?.message} onRetry={refetch} retrying={isFetching} />
         ) : !Array.isArray(data) ? (
           <p className="rounded-lg bg-rose-50 px-3 py-4 text-center text-sm text-rose-700">Unable to load task data. Please check your authentication.</p>
         ) : data.length === 0 ? (

@@ -1,10 +1,12 @@
 // The four stat cards. The trend badges are the spec's fixed texts, not data; Pending Withdrawals
-// carries the live pending count instead. Four skeleton cards show while the stats load.
+// carries the live pending count instead. Four skeleton cards show while the stats load; a failure
+// shows the server's message with Retry, never cards of zeros.
 import type { ReactNode } from "react";
 import type { AdminStatsDto } from "@/api/http/contract.ts";
 import { cn } from "@/web/shared/cn.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ActivityIcon, ClockIcon, TrendingUpIcon, UserCheckIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
@@ -33,10 +35,10 @@ function Trend({ text }: { text: string }) {
   );
 }
 
-export function StatCards({ stats, loading, error }: { stats?: AdminStatsDto; loading: boolean; error?: string }) {
-  if (!loading && !stats) {
-    return <p className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800">Unable to load statistics{error ? `: ${error}` : ""}.</p>;
-  }
+type StatCardsProps = { stats?: AdminStatsDto; loading: boolean; error?: string; onRetry: () => unknown; retrying: boolean };
+
+export function StatCards({ stats, loading, error, onRetry, retrying }: StatCardsProps) {
+  if (!loading && !stats) return <ErrorState title="Unable to load statistics" message={error} onRetry={onRetry} retrying={retrying} compact />;
   if (loading || !stats) {
     return (
       <div aria-busy="true" aria-label="Loading statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

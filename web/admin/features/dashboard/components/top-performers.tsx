@@ -8,6 +8,7 @@ import { formatCount } from "@/web/shared/format.ts";
 import { Medal } from "@/web/shared/ui/medal.tsx";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { TrophyIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
@@ -33,13 +34,13 @@ function RankMark({ rank }: { rank: number }) {
 }
 
 function score(category: LeaderboardCategory, entry: LeaderboardEntryDto) {
-  if (category === "earnings") return { main: `${displayUsdt(entry.totalEarned)} USDT`, sub: `Balance ${displayUsdt(entry.balance)} USDT` };
+  if (category === "earnings") return { main: `Earned ${displayUsdt(entry.totalEarned)} USDT`, sub: `Balance ${displayUsdt(entry.balance)} USDT` };
   if (category === "referrals") return { main: `${formatCount(entry.referralCount)} referrals`, sub: "Qualified" };
   return { main: `${formatCount(entry.taskCount)} tasks`, sub: `${formatCount(entry.currentStreak)}-day streak` };
 }
 
 function Board({ category }: { category: LeaderboardCategory }) {
-  const { data, isLoading } = useLeaderboard(category);
+  const { data, isLoading, isFetching, error, refetch } = useLeaderboard(category);
   if (isLoading) {
     return (
       <div aria-busy="true" className="space-y-2">
@@ -49,7 +50,8 @@ function Board({ category }: { category: LeaderboardCategory }) {
       </div>
     );
   }
-  if (!Array.isArray(data) || data.length === 0) return <EmptyState icon={<TrophyIcon className="h-8 w-8" />}>{emptyTexts[category]}</EmptyState>;
+  if (data === undefined) return <ErrorState title="Unable to load the leaderboard" message={error?.message} onRetry={refetch} retrying={isFetching} />;
+  if (data.length === 0) return <EmptyState icon={<TrophyIcon className="h-8 w-8" />}>{emptyTexts[category]}</EmptyState>;
   return (
     <ol className="divide-y divide-slate-100">
       {data.map((entry) => {

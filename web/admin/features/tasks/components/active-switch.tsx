@@ -23,7 +23,7 @@ export function ActiveSwitch({ task }: { task: TaskDto }) {
         task.isActive ? "bg-emerald-500" : "bg-slate-300",
       )}
     >
-      <span className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", task.isActive ? "translate-x-5" : "translate-x-0.5")} />
+      <span className={cn("inline-block h-5 w-5 rounded-full bg-[white] shadow transition-transform", task.isActive ? "translate-x-5" : "translate-x-0.5")} />
     </button>
   );
 }

@@ -1,10 +1,11 @@
 // Create Task (and Edit Task) dialog: type, title (required), description, reward in USDT (number,
 // step 0.01, min 0) and whether it is active; a link task also has its URL and its wait in
-// seconds. Defaults as the spec says: daily_activity, 0.2, active.
+// seconds. Defaults as the spec says: daily_activity, 0.2, active. A reward above
+// rules.largeTaskReward is saved only after a confirmation that writes it out in words.
 import { useEffect, useState, type FormEvent } from "react";
 import type { NewTaskBody, TaskDto, TaskKind } from "@/api/http/contract.ts";
 import { taskKindLabels } from "@/domain/labels.ts";
-import { readAmount, wholeUsdt } from "@/domain/money.ts";
+import { displayUsdt, readAmount, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { hasLink, linkRules } from "@/domain/task-kinds.ts";
 import { toast } from "@/web/shared/toast.ts";
@@ -12,6 +13,8 @@ import { Button } from "@/web/shared/ui/button.tsx";
 import { Dialog } from "@/web/shared/ui/dialog.tsx";
 import { InputField, SelectField, TextareaField } from "@/web/shared/ui/field.tsx";
 import { useMutation } from "@/web/shared/use-mutation.ts";
+import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";
+import { LargeAmountNotice } from "@/web/admin/components/large-amount-notice.tsx";
 import { createTask } from "@/web/admin/features/tasks/api/create-task.ts";
 import { updateTask } from "@/web/admin/features/tasks/api/update-task.ts";
 
@@ -38,6 +41,9 @@ const checkWait = (value: string) => {
 /** The form's boxes as typed; the URL and the wait are kept while another kind is chosen, in case it is chosen back. */
 type FormState = Required<Pick<NewTaskBody, "kind" | "title" | "description" | "isActive">> & { rewardUsdt: string; url: string; waitSeconds: string };
 
+/** What the form sends: its reward is always the text typed. */
+type TaskInput = NewTaskBody & { rewardUsdt: string };
+
 const defaults: FormState = { kind: "daily_activity", title: "", description: "", rewardUsdt: "0.2", isActive: true, url: "", waitSeconds: String(rules.defaultLinkWaitSeconds) };
 
 function fromTask(task: TaskDto): FormState {
@@ -55,26 +61,30 @@ function fromTask(task: TaskDto): FormState {
 export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose: () => void; task?: TaskDto }) {
   const [form, setForm] = useState<FormState>(defaults);
   const [touched, setTouched] = useState(false);
+  /** A task with a large reward, held until its reward is confirmed. */
+  const [held, setHeld] = useState<TaskInput | null>(null);
   const editing = task !== undefined;
 
   useEffect(() => {
     if (open) {
       setForm(task ? fromTask(task) : defaults);
       setTouched(false);
+      setHeld(null);
     }
   }, [open, task]);
 
-  const { mutate, isPending } = useMutation(async (input: NewTaskBody) => {
+  const { mutate, isPending } = useMutation(async (input: TaskInput) => {
     if (task) {
       // A reward left as it was is not sent again, so a task whose reward has more decimals than
       // people may type (set before that rule) can still be edited.
       const { rewardUsdt, ...rest } = input;
       await updateTask(task.id, rewardUsdt === task.rewardUsdt ? rest : input);
-      toast({ title: "Task updated successfully", variant: "success" });
+      toast({ title: `Task “${input.title}” updated`, description: `Reward ${displayUsdt(input.rewardUsdt)} USDT, ${input.isActive ? "active" : "inactive"}.`, variant: "success" });
     } else {
       await createTask(input);
-      toast({ title: "Task created successfully", variant: "success" });
+      toast({ title: "Task created successfully", description: `“${input.title}” pays ${displayUsdt(input.rewardUsdt)} USDT${input.isActive ? "" : " once activated"}.`, variant: "success" });
     }
+    setHeld(null);
     onClose();
   });
 
@@ -91,14 +101,16 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
     if (!form.title.trim() || (!rewardKept && checkReward(form.rewardUsdt.trim()))) return;
     if (link && (checkUrl(form.url.trim()) || checkWait(form.waitSeconds))) return;
     const { url, waitSeconds, ...fields } = form;
-    const input: NewTaskBody = { ...fields, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() };
+    const input: TaskInput = { ...fields, title: form.title.trim(), description: form.description.trim(), rewardUsdt: form.rewardUsdt.trim() };
     if (link) {
       input.url = url.trim();
       input.waitSeconds = waitOf(waitSeconds);
     }
     // A task changed away from link says outright that its URL goes, not only by its new kind.
     else if (task?.url) input.url = null;
-    void mutate(input);
+    const reward = readAmount(input.rewardUsdt, amountRules.taskReward).micro ?? 0;
+    if (!rewardKept && reward > rules.largeTaskReward) setHeld(input);
+    else void mutate(input);
   };
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -176,6 +188,19 @@ export function TaskFormDialog({ open, onClose, task }: { open: boolean; onClose
           Active (users can see and complete it)
         </label>
       </form>
+      <ConfirmDialog
+        open={held !== null}
+        onClose={() => setHeld(null)}
+        onConfirm={() => held && mutate(held)}
+        title="Confirm a large reward"
+        description={`Every completion of “${held?.title ?? ""}” pays this reward.`}
+        facts={[["Reward", <span key="reward" className="tabular-nums">{`${displayUsdt(held?.rewardUsdt)} USDT per completion`}</span>]]}
+        confirmLabel={editing ? "Save with this reward" : "Create with this reward"}
+        busyLabel={editing ? "Saving..." : "Creating..."}
+        busy={isPending}
+      >
+        {held && <LargeAmountNotice amount={held.rewardUsdt} threshold={rules.largeTaskReward} what="Task rewards" />}
+      </ConfirmDialog>
     </Dialog>
   );
 }

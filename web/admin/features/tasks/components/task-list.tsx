@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { TaskDto } from "@/api/http/contract.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ListChecksIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { useTasks } from "@/web/admin/features/tasks/api/get-tasks.ts";
@@ -9,7 +10,7 @@ import { TaskCard } from "./task-card.tsx";
 import { TaskFormDialog } from "./task-form-dialog.tsx";
 
 export function TaskList() {
-  const { data, isLoading, error } = useTasks();
+  const { data, isLoading, isFetching, error, refetch } = useTasks();
   const [editing, setEditing] = useState<TaskDto | undefined>();
 
   if (isLoading) {
@@ -21,8 +22,8 @@ export function TaskList() {
       </div>
     );
   }
-  if (error && !data) return <EmptyState icon={<ListChecksIcon className="h-10 w-10" />}>Unable to load tasks: {error.message}</EmptyState>;
-  if (!data || data.length === 0) return <EmptyState icon={<ListChecksIcon className="h-10 w-10" />}>No tasks yet. Create the first one.</EmptyState>;
+  if (data === undefined) return <ErrorState title="Unable to load tasks" message={error?.message} onRetry={refetch} retrying={isFetching} />;
+  if (data.length === 0) return <EmptyState icon={<ListChecksIcon className="h-10 w-10" />}>No tasks yet. Create the first one.</EmptyState>;
 
   return (
     <>

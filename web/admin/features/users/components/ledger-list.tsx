@@ -13,7 +13,7 @@ export function LedgerList({ entries }: { entries: LedgerEntryDto[] }) {
           <div className="min-w-0">
             <p className="text-sm font-medium text-slate-900">{ledgerReasonLabel(entry.reason)}</p>
             <p className="truncate text-xs text-slate-500">
-              {formatDateTime(entry.createdAt)}
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               {entry.note ? ` · ${entry.note}` : ""}
             </p>
           </div>

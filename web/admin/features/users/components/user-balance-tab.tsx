@@ -2,6 +2,7 @@
 import type { AdminUserDto } from "@/api/http/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { RECENT_LEDGER, useUserBalance } from "@/web/admin/features/users/api/get-user-balance.ts";
 import { AdjustBalanceForm } from "./adjust-balance-form.tsx";
@@ -9,7 +10,7 @@ import { StatTile } from "./detail-list.tsx";
 import { LedgerList } from "./ledger-list.tsx";
 
 export function UserBalanceTab({ user }: { user: AdminUserDto }) {
-  const { data, isLoading } = useUserBalance(user.id);
+  const { data, isLoading, isFetching, error, refetch } = useUserBalance(user.id);
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-2">
@@ -21,7 +22,15 @@ export function UserBalanceTab({ user }: { user: AdminUserDto }) {
       <AdjustBalanceForm user={user} />
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Latest {RECENT_LEDGER} ledger movements</h3>
-        {isLoading ? <Skeleton className="h-32" /> : !data || data.length === 0 ? <EmptyState>No ledger movements yet</EmptyState> : <LedgerList entries={data} />}
+        {isLoading ? (
+          <Skeleton className="h-32" />
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load the ledger" message={error?.message} onRetry={refetch} retrying={isFetching} compact />
+        ) : data.length === 0 ? (
+          <EmptyState>No ledger movements yet</EmptyState>
+        ) : (
+          <LedgerList entries={data} />
+        )}
       </div>
     </div>
   );

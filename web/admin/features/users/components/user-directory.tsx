@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import type { AdminUserDto } from "@/api/http/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { inputClass } from "@/web/shared/ui/field.tsx";
 import { SearchIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
@@ -16,7 +17,7 @@ export function UserDirectory() {
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<AdminUserDto | null>(null);
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const { data, isLoading, isFetching } = useUsers(search, limit);
+  const { data, isLoading, isFetching, error, refetch } = useUsers(search, limit);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +70,9 @@ export function UserDirectory() {
             <Skeleton key={i} className="h-40 rounded-xl" />
           ))}
         </div>
-      ) : !data || data.length === 0 ? (
+      ) : data === undefined ? (
+        <ErrorState title="Unable to load users" message={error?.message} onRetry={refetch} retrying={isFetching} />
+      ) : data.length === 0 ? (
         <EmptyState icon={<UsersIcon className="h-10 w-10" />}>{search ? "No users found matching your search" : "No users found"}</EmptyState>
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import type { AdminUserDto } from "@/api/http/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { displayUsdt } from "@/domain/money.ts";
@@ -5,7 +6,9 @@ import { formatCount } from "@/web/shared/format.ts";
 import { formatDate, formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
+import { RiskScore, RiskStatusBadge } from "@/web/admin/components/risk-status-badge.tsx";
 import { fullName } from "@/web/admin/features/users/user-names.ts";
+import { riskCasePath } from "@/web/admin/paths.ts";
 import { BanControl } from "./ban-control.tsx";
 import { DetailList } from "./detail-list.tsx";
 
@@ -32,14 +35,29 @@ export function UserProfileTab({ user }: { user: AdminUserDto }) {
             ),
             "wide",
           ],
-          ["Joined", formatDate(user.createdAt)],
           ["Balance", `${displayUsdt(user.balanceUsdt)} USDT`],
+          // Beside the balance: referral bonuses still waiting out their settling period, earned but not yet spendable.
+          ["Held", `${displayUsdt(user.heldUsdt)} USDT`],
+          ["Joined", formatDate(user.createdAt)],
           ["Total earned", `${displayUsdt(user.totalEarned)} USDT`],
           ["Earned today", `${displayUsdt(user.earnedToday)} USDT`],
           ["Streak", `${formatCount(user.currentStreak)} days`],
           ["Tasks completed", formatCount(user.tasksCompleted)],
           ["Qualified referrals", `${formatCount(user.qualifiedReferrals)} / ${formatCount(user.targetReferrals)}`],
           ["Last activity", formatDateTime(user.lastActivityAt) || "Never"],
+          [
+            "Risk",
+            <span key="risk" className="flex flex-wrap items-center gap-1">
+              <RiskScore score={user.riskScore} status={user.riskStatus} />
+              <RiskStatusBadge status={user.riskStatus} />
+              {user.riskStatus && (
+                <Link to={riskCasePath(user.id)} className="text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
+                  Open risk case
+                </Link>
+              )}
+            </span>,
+            "wide",
+          ],
           [
             "Status",
             <span key="status" className="flex flex-wrap gap-1">

@@ -5,6 +5,7 @@ import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { useUserReferrals } from "@/web/admin/features/users/api/get-user-referrals.ts";
 import { StatTile } from "./detail-list.tsx";
@@ -13,9 +14,9 @@ import { StatTile } from "./detail-list.tsx";
 const SHOWN = 3;
 
 export function UserReferralsTab({ user }: { user: AdminUserDto }) {
-  const { data, isLoading } = useUserReferrals(user.id);
+  const { data, isLoading, isFetching, error, refetch } = useUserReferrals(user.id);
   if (isLoading) return <Skeleton className="h-48" />;
-  if (!data) return <EmptyState>Referral data is unavailable</EmptyState>;
+  if (!data) return <ErrorState title="Unable to load referrals" message={error?.message} onRetry={refetch} retrying={isFetching} />;
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-2">

@@ -1,5 +1,6 @@
-// The three admin transitions: approve (pending), reject with a reason (pending, refunds the
-// amount), mark as paid with the transaction hash (approved). Each refreshes the lists and stats.
+// The three admin transitions: approve (pending or in review), reject with a reason (pending or
+// in review, refunds the amount), mark as paid with the transaction hash (approved). Each
+// refreshes the lists and stats.
 import type { WithdrawalDto } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { invalidate } from "@/web/shared/query.ts";
@@ -10,7 +11,8 @@ export type WithdrawalAction = "approve" | "reject" | "paid";
 export async function processWithdrawal(id: number, action: WithdrawalAction, input: { reason?: string; txHash?: string } = {}): Promise<WithdrawalDto> {
   const body = action === "reject" ? { reason: input.reason } : action === "paid" ? { txHash: input.txHash } : {};
   const result = await api.patch<WithdrawalDto>(`${WITHDRAWALS_KEY}/${id}/${action}`, body, { errorTitle: "Action failed" });
-  // Stats carry the pending count; user lists carry balances that a reject refunds.
-  await invalidate(WITHDRAWALS_KEY, "admin/stats", "admin/users");
+  // Stats carry the pending count; user lists carry balances that a reject refunds; a risk case
+  // shows the user's open withdrawal.
+  await invalidate(WITHDRAWALS_KEY, "admin/stats", "admin/users", "admin/risk");
   return result;
 }

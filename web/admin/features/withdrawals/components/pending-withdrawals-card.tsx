@@ -2,11 +2,12 @@
 // Approve and Reject going through the same confirmation dialog as the withdrawals page.
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { shortenAddress } from "@/web/shared/format.ts";
+import { formatCount, shortenAddress } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { CheckIcon, WalletIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
@@ -17,12 +18,22 @@ import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-
 
 const SHOWN = 3;
 
+/** How many wait: the exact count when the page knows it (from the stats), else the list's length; unknown while neither has arrived. */
+function pendingLabel(total: number | undefined, listed: number | undefined): { count: number; label: string } | undefined {
+  if (total !== undefined) {
+    const count = Math.max(total, listed ?? 0);
+    return { count, label: formatCount(count) };
+  }
+  if (listed === undefined) return undefined;
+  return { count: listed, label: listed >= PAGE_SIZE ? `${formatCount(listed)}+` : formatCount(listed) };
+}
+
 /** `total` is the exact pending count when the page knows it (from the stats); else the list's length. */
 export function PendingWithdrawalsCard({ total }: { total?: number }) {
-  const { data, isLoading } = useWithdrawals("pending");
+  const { data, isLoading, isFetching, error, refetch } = useWithdrawals("pending");
   const [pending, setPending] = useState<PendingAction | null>(null);
   const count = data?.length ?? 0;
-  const countLabel = total !== undefined ? String(Math.max(total, count)) : count >= PAGE_SIZE ? `${count}+` : String(count);
+  const known = pendingLabel(total, data?.length);
 
   return (
     <Card aria-labelledby="pending-withdrawals-title">
@@ -30,7 +41,7 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
         icon={<WalletIcon className="h-5 w-5 text-amber-600" />}
         title={<span id="pending-withdrawals-title">Withdrawals</span>}
         description="Requests awaiting approval"
-        actions={<Badge tone={count > 0 ? "warning" : "neutral"}>{isLoading ? "..." : `${countLabel} pending`}</Badge>}
+        actions={known ? <Badge tone={known.count > 0 ? "warning" : "neutral"}>{`${known.label} pending`}</Badge> : isLoading ? <Badge>...</Badge> : undefined}
       />
       <div className="p-4 sm:p-5">
         {isLoading ? (
@@ -39,6 +50,8 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
               <Skeleton key={i} className="h-20 rounded-lg" />
             ))}
           </div>
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load withdrawals" message={error?.message} onRetry={refetch} retrying={isFetching} />
         ) : count === 0 ? (
           <EmptyState>No pending withdrawals</EmptyState>
         ) : (

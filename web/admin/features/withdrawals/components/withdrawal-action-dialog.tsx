@@ -2,7 +2,7 @@
 // approve asks to confirm; reject needs a reason; mark as paid needs the transaction hash
 // (0x + 64 hex). The confirm button stays disabled until the input is valid. A hash that already
 // paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
-// hash field until the hash is changed.
+// hash field until the hash is changed. The success toast names the request and what happened.
 import { useEffect, useState } from "react";
 import type { WithdrawalDto } from "@/api/http/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
@@ -10,20 +10,19 @@ import { txHashPattern } from "@/domain/rules.ts";
 import { shortenAddress } from "@/web/shared/format.ts";
 import { ApiError } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";
-import { Button } from "@/web/shared/ui/button.tsx";
-import { Dialog } from "@/web/shared/ui/dialog.tsx";
 import { InputField, TextareaField } from "@/web/shared/ui/field.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { useMutation } from "@/web/shared/use-mutation.ts";
+import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";
 import { processWithdrawal, type WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
 import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
 
 export type PendingAction = { withdrawal: WithdrawalDto; action: WithdrawalAction };
 
-const copy: Record<WithdrawalAction, { title: string; description: string; confirm: string; busy: string; variant: "success" | "danger" | "primary" }> = {
-  approve: { title: "Approve Withdrawal", description: "Approve this request for payment. You mark it as paid once the transfer is sent.", confirm: "Approve", busy: "Approving...", variant: "success" },
-  reject: { title: "Reject Withdrawal", description: "Reject this request. The amount goes back to the user's balance.", confirm: "Reject", busy: "Rejecting...", variant: "danger" },
-  paid: { title: "Mark as Paid", description: "Record the BEP-20 transfer that paid this request.", confirm: "Mark as Paid", busy: "Saving...", variant: "primary" },
+const copy: Record<WithdrawalAction, { title: string; description: string; confirm: string; busy: string; done: string; variant: "success" | "danger" | "primary" }> = {
+  approve: { title: "Approve Withdrawal", description: "Approve this request for payment. You mark it as paid once the transfer is sent.", confirm: "Approve", busy: "Approving...", done: "approved", variant: "success" },
+  reject: { title: "Reject Withdrawal", description: "Reject this request. The amount goes back to the user's balance.", confirm: "Reject", busy: "Rejecting...", done: "rejected", variant: "danger" },
+  paid: { title: "Mark as Paid", description: "Record the BEP-20 transfer that paid this request.", confirm: "Mark as Paid", busy: "Saving...", done: "marked as paid", variant: "primary" },
 };
 
 export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
@@ -45,7 +44,11 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
       if (error instanceof ApiError && error.code === "TX_HASH_USED") setUsedHash({ hash, message: error.message });
       throw error;
     }
-    toast({ title: "Action completed successfully", variant: "success" });
+    const { withdrawal, action } = pending;
+    const amount = `${displayUsdt(withdrawal.amountUsdt)} USDT`;
+    const who = requesterName(withdrawal);
+    const description = { approve: `${amount} for ${who}: mark it as paid once the transfer is sent.`, reject: `${amount} went back to ${who}'s balance.`, paid: `${amount} paid to ${who}.` }[action];
+    toast({ title: `Withdrawal #${withdrawal.id} ${copy[action].done}`, description, variant: "success" });
     onClose();
   });
 
@@ -58,37 +61,28 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
   const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : txHashPattern.test(hash) && !hashUsed);
 
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onClose={onClose}
-      size="sm"
+      onConfirm={mutate}
       title={text.title}
       description={text.description}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant={text.variant} disabled={!ready || isPending} onClick={() => void mutate()}>
-            {isPending ? text.busy : text.confirm}
-          </Button>
-        </>
-      }
+      facts={[
+        ["Request", `#${withdrawal.id} by ${requesterName(withdrawal)}`],
+        ["Amount", <UsdtAmount key="amount" amount={withdrawal.amountUsdt} size="small" />],
+        [
+          "Wallet",
+          <span key="wallet" className="font-mono text-xs break-all" title={withdrawal.addressBep20}>
+            {shortenAddress(withdrawal.addressBep20)}
+          </span>,
+        ],
+      ]}
+      confirmLabel={text.confirm}
+      busyLabel={text.busy}
+      variant={text.variant}
+      busy={isPending}
+      ready={ready}
     >
-      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm">
-        <dt className="text-slate-500">Request</dt>
-        <dd className="font-medium">
-          #{withdrawal.id} by {requesterName(withdrawal)}
-        </dd>
-        <dt className="text-slate-500">Amount</dt>
-        <dd>
-          <UsdtAmount amount={withdrawal.amountUsdt} size="small" />
-        </dd>
-        <dt className="text-slate-500">Wallet</dt>
-        <dd className="font-mono text-xs break-all" title={withdrawal.addressBep20}>
-          {shortenAddress(withdrawal.addressBep20)}
-        </dd>
-      </dl>
       {action === "reject" && (
         <TextareaField label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder="Why the request is rejected (the user sees it)" hint="Required." />
       )}
@@ -107,6 +101,11 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
         />
       )}
       {action === "approve" && <p className="text-sm text-slate-600">Approve this withdrawal of {displayUsdt(withdrawal.amountUsdt)} USDT?</p>}
-    </Dialog>
+      {withdrawal.status === "review" && action !== "paid" && (
+        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          This user is flagged by the risk checks. Deciding here skips their risk review; the user stays flagged.
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

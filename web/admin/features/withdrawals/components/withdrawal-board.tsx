@@ -1,33 +1,59 @@
-// The withdrawals page: tabs Pending, Approved, Paid, Rejected, one card per request, newest
-// first, 50 at a time with "Load more", and the confirmation dialog for every action.
+// The withdrawals page: tabs Review (requests of flagged users, waiting for the risk review),
+// Pending, Approved, Paid, Rejected, each with its count and the chosen one in the URL
+// (?status=review), so a reload or Back keeps it; one card per request, newest first, 50 at a
+// time with "Load more", and the confirmation dialog for every action.
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import type { WithdrawalStatus } from "@/api/http/contract.ts";
+import { formatCount } from "@/web/shared/format.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
 import { MAX_LIMIT, PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withdrawals/api/get-withdrawals.ts";
+import { useWithdrawalCounts } from "@/web/admin/features/withdrawals/api/get-withdrawal-counts.ts";
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
 import { WithdrawalCard } from "./withdrawal-card.tsx";
 
 const tabs = [
+  { value: "review", label: "Review" },
   { value: "pending", label: "Pending" },
   { value: "approved", label: "Approved" },
   { value: "paid", label: "Paid" },
   { value: "rejected", label: "Rejected" },
 ] as const satisfies ReadonlyArray<{ value: WithdrawalStatus; label: string }>;
 
+const statusOf = (value: string | null): WithdrawalStatus => tabs.find((t) => t.value === value)?.value ?? "pending";
+
 export function WithdrawalBoard() {
-  const [status, setStatus] = useState<WithdrawalStatus>("pending");
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get("status"));
+  const setStatus = (next: WithdrawalStatus) => setParams(next === "pending" ? {} : { status: next });
+  const counts = useWithdrawalCounts().data;
+  const items = tabs.map(({ value, label }) => ({
+    value,
+    label: (
+      <>
+        {label}
+        {counts && " "}
+        {counts && (
+          <span data-testid="tab-count" className="ml-1 rounded-full bg-slate-200 px-1.5 text-xs text-slate-700 tabular-nums">
+            {formatCount(counts[value])}
+          </span>
+        )}
+      </>
+    ),
+  }));
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const { data, isLoading, isFetching } = useWithdrawals(status, limit);
+  const { data, isLoading, isFetching, error, refetch } = useWithdrawals(status, limit);
   useEffect(() => setLimit(PAGE_SIZE), [status]);
 
   return (
     <div className="space-y-4">
-      <Tabs label="Withdrawal status" idBase="withdrawals" items={tabs} value={status} onChange={setStatus} className="max-w-xl" />
+      <Tabs label="Withdrawal status" idBase="withdrawals" items={items} value={status} onChange={setStatus} className="max-w-2xl" />
       <TabPanel idBase="withdrawals" value={status}>
         {isLoading ? (
           <div aria-busy="true" aria-label="Loading withdrawals" className="grid gap-4 lg:grid-cols-2">
@@ -35,7 +61,9 @@ export function WithdrawalBoard() {
               <Skeleton key={i} className="h-44 rounded-xl" />
             ))}
           </div>
-        ) : !data || data.length === 0 ? (
+        ) : data === undefined ? (
+          <ErrorState title="Unable to load withdrawals" message={error?.message} onRetry={refetch} retrying={isFetching} />
+        ) : data.length === 0 ? (
           <EmptyState icon={<WalletIcon className="h-10 w-10" />}>No withdrawals found for this status</EmptyState>
         ) : (
           <>

@@ -1,6 +1,8 @@
 // One withdrawal request: who, request id, date, amount, status, wallet (copy, explorer),
 // transaction hash (first 16 characters, copy, explorer), rejection reason, and the actions its
-// status allows: Approve and Reject when pending, Mark as Paid when approved.
+// status allows: Approve and Reject when pending or in review (a flagged user's request, which
+// also links to their risk case), Mark as Paid when approved.
+import { Link } from "react-router-dom";
 import type { WithdrawalDto } from "@/api/http/contract.ts";
 import { shortenHash } from "@/web/shared/format.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
@@ -10,6 +12,7 @@ import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "@/web/share
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 import { explorerUrls, useConfig } from "@/web/admin/lib/config.ts";
+import { riskCasePath } from "@/web/admin/paths.ts";
 import type { WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
 import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
 
@@ -43,7 +46,8 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
             {w.processedAt && ` · processed ${formatDateTime(w.processedAt)}`}
           </p>
         </div>
-        <UsdtAmount amount={w.amountUsdt} size="large" />
+        {/* A rejected request's amount never left: it is not shown in the green of money paid out. */}
+        <UsdtAmount amount={w.amountUsdt} size="large" tone={w.status === "rejected" ? "neutral" : "success"} />
       </div>
 
       <div className="mt-3 space-y-2">
@@ -72,9 +76,14 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
         )}
       </div>
 
-      {(w.status === "pending" || w.status === "approved") && (
-        <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
-          {w.status === "pending" && (
+      {(w.status === "review" || w.status === "pending" || w.status === "approved") && (
+        <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+          {w.status === "review" && (
+            <Link to={riskCasePath(w.userId)} className="mr-auto text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
+              Open risk case
+            </Link>
+          )}
+          {(w.status === "review" || w.status === "pending") && (
             <>
               <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
                 <XIcon />

@@ -1,0 +1,78 @@
+// The referral bonuses this user earned that wait out their settling period (or did): for whom,
+// why, how much, where each stands and when it is due.
+import { Link } from "react-router-dom";
+import type { RiskCaseDto } from "@/api/http/contract.ts";
+import { ledgerReasonLabel } from "@/domain/labels.ts";
+import { formatDateTime } from "@/web/shared/format-time.ts";
+import { Badge, type BadgeTone } from "@/web/shared/ui/badge.tsx";
+import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
+import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
+import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { riskCasePath } from "@/web/admin/paths.ts";
+
+const statuses: Record<string, { label: string; tone: BadgeTone }> = {
+  held: { label: "Held", tone: "warning" },
+  released: { label: "Released", tone: "success" },
+  forfeited: { label: "Forfeited", tone: "neutral" },
+  reversed: { label: "Reversed", tone: "danger" },
+};
+
+export function HoldList({ holds }: { holds: RiskCaseDto["holds"] }) {
+  return (
+    <Card aria-labelledby="holds-title">
+      <CardHeader title={<span id="holds-title">Holds</span>} description="Referral bonuses kept apart from the balance until their release time." />
+      {holds.length === 0 ? (
+        <EmptyState compact>No held bonuses</EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="bg-slate-50 text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Referred
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Reason
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Release
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {holds.map((h) => {
+                const status = statuses[h.status] ?? { label: h.status, tone: "neutral" as const };
+                return (
+                  <tr key={`${h.referredId}-${h.reason}`} data-testid="hold">
+                    <td className="px-4 py-2">
+                      <Link to={riskCasePath(h.referredId)} className="text-indigo-700 tabular-nums hover:underline">
+                        #{h.referredId}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2 text-slate-700">{ledgerReasonLabel(h.reason)}</td>
+                    <td className="px-3 py-2">
+                      <UsdtAmount amount={h.amountUsdt} size="small" tone={status.tone} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={status.tone}>{status.label}</Badge>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+                      {formatDateTime(h.releaseAt)}
+                      {h.settledAt && <span className="block text-xs text-slate-500">settled {formatDateTime(h.settledAt)}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

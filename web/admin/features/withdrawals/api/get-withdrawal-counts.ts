@@ -1,0 +1,14 @@
+import type { WithdrawalCountsDto } from "@/api/http/contract.ts";
+import { api } from "@/web/admin/lib/api-client.ts";
+import { useQuery } from "@/web/shared/query.ts";
+import { WITHDRAWALS_KEY } from "./keys.ts";
+
+// Under the lists' prefix, so every action that refreshes the lists refreshes the counts too.
+const COUNTS_KEY = `${WITHDRAWALS_KEY}/counts`;
+
+export const getWithdrawalCounts = () => api.get<WithdrawalCountsDto>(COUNTS_KEY, { errorTitle: "Failed to load withdrawal counts" });
+
+/** How many requests each status holds. */
+export function useWithdrawalCounts() {
+  return useQuery(COUNTS_KEY, getWithdrawalCounts);
+}
