@@ -1,11 +1,11 @@
 // The mini app as a seeded demo user sees it, opened the way Telegram opens it: every screen's
-// content against the API's answers, the Web App events it sends, theme and back button, and
-// screenshots of each screen in light and dark at 390 px.
+// content against the API's answers, the Web App events it sends, theme, back button and tap
+// targets, and screenshots of each screen in light and dark at 390 px.
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { displayUsdt } from "@/domain/money.ts";
 import { screenshot } from "@/tests/support/browser.ts";
-import { darkTheme, launchUrl, lightTheme, mintInitData, navigate, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
+import { backButtonVisible, darkTheme, launchUrl, lightTheme, mainButton, mintInitData, navigate, settled, smallTapTargets, telegramEvents, telegramPage, useAppServer } from "./app-support.ts";
 
 const ALICE = 1_000_001; // The first seeded demo user: has referrals, activity and a rank.
 const h = useAppServer();
@@ -31,9 +31,9 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("mini app screens", () => {
-  test("the shell: product name, streak flame, five-item navigation with /app as Home, Telegram start-up events", async () => {
+  test("the shell: no header of its own (Telegram's names the bot), streak flame, five-item navigation with /app as Home, Telegram start-up events", async () => {
     const me = await apiGet("me");
-    expect(await page.locator("header").innerText()).toContain("RefBot");
+    expect(await page.locator("header").count()).toBe(0);
     expect(await page.getByTestId("streak").innerText()).toBe(String(me.streak));
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Home", "Tasks", "Referrals", "Leaderboard", "Wallet"]);
@@ -46,12 +46,19 @@ describe("mini app screens", () => {
     expect(types).toContain("web_app_request_theme");
   }, 20_000);
 
-  test("follows Telegram's theme colours, including theme_changed", async () => {
+  test("follows Telegram's theme colours, including theme_changed, and gives Telegram's header and background the colour the page paints", async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const lastColour = async (type: string) => (await telegramEvents(page)).findLast(([t]) => t === type)?.[1].color;
     expect(await background()).toBe("rgb(239, 239, 243)");
+    expect(await lastColour("web_app_set_background_color")).toBe(lightTheme.secondary_bg_color);
+    expect(await lastColour("web_app_set_header_color")).toBe(lightTheme.secondary_bg_color);
+    // The bottom bar, under the MainButton, continues the navigation's colour.
+    expect(await lastColour("web_app_set_bottom_bar_color")).toBe(lightTheme.bg_color);
     await page.evaluate((theme) => window.Telegram!.WebView!.receiveEvent("theme_changed", { theme_params: theme }), darkTheme);
     expect(await background()).toBe("rgb(24, 24, 24)");
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await lastColour("web_app_set_background_color")).toBe(darkTheme.secondary_bg_color);
+    expect(await lastColour("web_app_set_header_color")).toBe(darkTheme.secondary_bg_color);
     await page.evaluate((theme) => window.Telegram!.WebView!.receiveEvent("theme_changed", { theme_params: theme }), lightTheme);
     expect(await background()).toBe("rgb(239, 239, 243)");
   }, 20_000);
@@ -67,8 +74,12 @@ describe("mini app screens", () => {
     }
     expect(text).toContain(`${me.qualifiedReferrals}/${me.targetReferrals} qualified`);
     expect(text).toContain(`${me.targetReferrals - me.qualifiedReferrals} more to unlock 10 USDT`);
-    expect(text).toContain("Earn 0.2");
-    expect(text).toContain("Earn 0.5");
+    // A quick action says what a task earns until it is done, then that it is done.
+    const tasks = await apiGet<any[]>("tasks/active");
+    const daily = tasks.find((t) => t.kind === "daily_activity")!;
+    const channel = tasks.find((t) => t.kind === "follow_channel")!;
+    await page.getByTestId("quick-daily").getByText(daily.completedToday ? "Done today" : "Earn 0.2").waitFor();
+    await page.getByTestId("quick-channel").getByText(channel.isCompleted ? "Joined" : "Earn 0.5").waitFor();
     expect(await page.getByTestId("recent-activity").locator("li").count()).toBe(activity.length);
   }, 20_000);
 
@@ -117,6 +128,18 @@ describe("mini app screens", () => {
     const d = await qr.locator("path").getAttribute("d");
     expect(d!.match(/M/g)!.length).toBeGreaterThan(200);
     expect(await qr.getAttribute("aria-label")).toBe(`QR code for ${summary.referralLink}`);
+    // The QR sheet lies over the bottom navigation: what a finger meets there is the sheet, and
+    // the code itself is not hidden behind the navigation.
+    const dialog = page.getByRole("dialog");
+    const over = await page.evaluate(() => {
+      const nav = document.querySelector("nav")!.getBoundingClientRect();
+      const code = document.querySelector("[data-testid=referral-qr]")!.getBoundingClientRect();
+      const hit = document.elementFromPoint(nav.left + nav.width / 2, nav.top + nav.height / 2)!;
+      return { navCovered: !hit.closest("nav"), codeAboveNav: code.bottom <= nav.top || !!document.elementFromPoint(code.left + code.width / 2, code.bottom - 2)?.closest("[role=dialog]") };
+    });
+    expect(over).toEqual({ navCovered: true, codeAboveNav: true });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
   }, 20_000);
 
   test("wallet: balance, no-wallet warning, disabled withdraw, transactions and withdrawals tabs", async () => {
@@ -128,8 +151,12 @@ describe("mini app screens", () => {
     expect(await page.getByTestId("transactions").locator("li").count()).toBe(balance.ledger.length);
     expect(await page.getByTestId("transactions").innerText()).toContain("Daily Task Reward");
     if (!me.walletBep20) {
+      // In Telegram the screen's main action is the MainButton: setting a wallet, since without
+      // one nothing can be withdrawn; no in-page buttons repeat it.
       await page.getByTestId("no-wallet").waitFor();
-      expect(await page.getByRole("button", { name: "Withdraw" }).isDisabled()).toBe(true);
+      expect(await mainButton(page)).toEqual({ text: "Set Wallet", busy: false });
+      expect(await page.getByRole("button", { name: "Withdraw" }).count()).toBe(0);
+      expect(await page.getByTestId("withdraw-blocker").innerText()).toMatch(/Reach 10 USDT to withdraw|Set your wallet to withdraw/);
     }
     await page.getByRole("tab", { name: "Withdrawals" }).click();
     await page.getByText(/No withdrawals yet|Requested/).first().waitFor();
@@ -151,6 +178,7 @@ describe("mini app screens", () => {
   }, 20_000);
 
   test("info: the five tabs, the FAQ's 10 USDT minimum, and the support channel in Telegram", async () => {
+    await navigate(page, "Home");
     await page.getByRole("link", { name: "App Info" }).first().click();
     await page.getByRole("tab", { name: "Privacy" }).waitFor();
     const tabs = await page.getByRole("tab").allInnerTexts();
@@ -164,12 +192,15 @@ describe("mini app screens", () => {
     expect(open[1]).toEqual({ path_full: "/refbot_support" });
   }, 20_000);
 
-  test("Telegram's back button: shown off Home, a press goes back, hidden again on Home", async () => {
+  test("Telegram's back button: hidden on the five tabs, shown below one (Info), a press goes back", async () => {
     const lastBackButton = (visible: boolean) =>
       page.waitForFunction((v) => (window as any).__telegramEvents.findLast(([type]: [string]) => type === "web_app_setup_back_button")?.[1].is_visible === v, visible);
-    await navigate(page, "Home");
-    await lastBackButton(false);
-    await navigate(page, "Tasks");
+    for (const tab of ["Home", "Tasks", "Referrals", "Leaderboard", "Wallet", "Home"]) {
+      await navigate(page, tab);
+      await page.waitForFunction(() => !document.querySelector("main [aria-busy=true]"));
+      expect({ tab, back: await backButtonVisible(page) }).toEqual({ tab, back: false });
+    }
+    await page.getByRole("link", { name: "App Info" }).first().click();
     await lastBackButton(true);
     await page.evaluate(() => window.Telegram!.WebView!.receiveEvent("back_button_pressed", null));
     await page.waitForURL((url) => url.pathname === "/app/home");
@@ -196,7 +227,8 @@ describe("mini app screens", () => {
     const before = await apiGet("me/referrals");
     const invited = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
     await invited.goto(`${h.server.url}/app?tgUserId=${6_000_000_000 + Math.floor(Math.random() * 1e9)}&startapp=${before.refCode}`);
-    await invited.locator("main").getByText("Welcome back, Demo").waitFor();
+    // A new user is welcomed, not welcomed back.
+    await invited.locator("main").getByText("Welcome to RefBot, Demo!").waitFor();
     expect((await apiGet("me/referrals")).totalInvited).toBe(before.totalInvited + 1);
     await plain.close();
     await fresh.close();
@@ -218,10 +250,12 @@ describe("mini app screens", () => {
     ["info", "App Info"],
   ] as const;
 
-  /** Opens a screen the way a user does (navigation or the header's info link) and waits for its content. */
+  /** Opens a screen the way a user does (navigation, or Home's quick action for Info) and waits for its content. */
   async function showScreen(target: Page, name: string, label: string) {
-    if (name === "info") await target.locator("header").getByRole("link", { name: label }).click();
-    else await navigate(target, label);
+    if (name === "info") {
+      await navigate(target, "Home");
+      await target.getByRole("link", { name: label }).first().click();
+    } else await navigate(target, label);
     // At /app itself the Home item points to /app, which is Home.
     await target.waitForURL((url) => url.pathname === `/app/${name}` || (name === "home" && url.pathname === "/app"));
     await target.waitForFunction(() => document.querySelector("main") && !document.querySelector("main .skeleton"), null, { timeout: 8000 }).catch((error) => {
@@ -240,6 +274,33 @@ describe("mini app screens", () => {
       }
       await narrow.close();
     }
+  }, 30_000);
+
+  test("every control on every screen is at least 44 px high, dialogs included", async () => {
+    const phone = await telegramPage(h.browser, 390);
+    await phone.goto(launchUrl(h.server.url, "/app", initData, lightTheme));
+    for (const [name, label] of screens) {
+      await showScreen(phone, name, label);
+      expect({ name, small: await smallTapTargets(phone) }).toEqual({ name, small: [] });
+      if (name === "referrals") {
+        await phone.getByRole("button", { name: "QR Code" }).click();
+        await phone.getByTestId("referral-qr").waitFor();
+        expect({ name: "qr", small: await smallTapTargets(phone) }).toEqual({ name: "qr", small: [] });
+        await phone.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      }
+      if (name === "info") {
+        for (const tab of ["Guide", "FAQ", "Privacy", "Terms"]) {
+          await phone.getByRole("tab", { name: tab }).click();
+          expect({ name: tab, small: await smallTapTargets(phone) }).toEqual({ name: tab, small: [] });
+        }
+      }
+      if (name === "wallet") {
+        await phone.getByRole("tab", { name: "Withdrawals" }).click();
+        await settled(phone);
+        expect({ name: "withdrawals", small: await smallTapTargets(phone) }).toEqual({ name: "withdrawals", small: [] });
+      }
+    }
+    await phone.close();
   }, 30_000);
 
   test("screenshots of every screen at 390 px, light and dark", async () => {

@@ -3,6 +3,8 @@
 // the Web App events the app posts, demo-minted init data, and tasks made through the admin API.
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { demoInitDataToken } from "@/api/http/app.ts";
+import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { launchBrowser } from "@/tests/support/browser.ts";
 import { ensureWebBuilt } from "@/tests/support/build-web.ts";
 import { startTestServer, type TestServer } from "@/tests/support/server.ts";
@@ -76,6 +78,15 @@ export async function mintInitData(baseUrl: string, tgId: number): Promise<strin
   return ((await res.json()) as { initData: string }).initData;
 }
 
+/** A JWT secret for a demo server whose init data a test signs itself (with a language_code, say). */
+export const DEMO_JWT_SECRET = "app-tests-demo-secret-0123456789abcdef";
+
+/** Init data as Telegram signs it, for a demo server started with DEMO_JWT_SECRET: `languageCode` is the user's Telegram language. */
+export function signedDemoInitData(tgId: number, { firstName = "Tess", username, languageCode }: { firstName?: string; username?: string; languageCode?: string } = {}): string {
+  const user = { id: tgId, first_name: firstName, ...(username && { username }), ...(languageCode && { language_code: languageCode }) };
+  return signInitData({ user, authDate: Math.floor(Date.now() / 1000) }, initDataKey(demoInitDataToken(DEMO_JWT_SECRET)));
+}
+
 /** Creates a task as the server's admin would (POST /api/admin/tasks), answering the task. */
 export async function createTaskAsAdmin(server: TestServer, task: Record<string, unknown>): Promise<{ id: number; title: string }> {
   const login = await fetch(`${server.url}/api/auth/login`, {
@@ -119,7 +130,44 @@ export async function telegramPage(browser: Browser, width = 390): Promise<Page>
 
 export const telegramEvents = (page: Page) => page.evaluate(() => (window as any).__telegramEvents as TelegramEvent[]);
 
-/** Goes to an app path the way the bottom navigation does, without reloading. */
+/** Goes to an app path the way the bottom navigation does, without reloading (the label in any language). */
 export async function navigate(page: Page, label: string): Promise<void> {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+  await page.locator("nav").getByRole("link", { name: label, exact: true }).click();
+}
+
+/** The last state the app gave Telegram's MainButton: its text when shown, null when hidden. */
+export async function mainButton(page: Page): Promise<{ text: string; busy: boolean } | null> {
+  const events = await telegramEvents(page);
+  const last = events.findLast(([type]) => type === "web_app_setup_main_button")?.[1];
+  return last?.is_visible ? { text: String(last.text), busy: !!last.is_progress_visible } : null;
+}
+
+/** Presses Telegram's MainButton, as the client reports it. */
+export const pressMainButton = (page: Page) => page.evaluate(() => window.Telegram!.WebView!.receiveEvent("main_button_pressed", null));
+
+/** Whether Telegram's back button is shown, by the last state the app set. */
+export async function backButtonVisible(page: Page): Promise<boolean> {
+  const events = await telegramEvents(page);
+  return !!events.findLast(([type]) => type === "web_app_setup_back_button")?.[1].is_visible;
+}
+
+/** Waits until the screen has its content: no skeleton left in main. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector("main") && !document.querySelector("main .skeleton, main [aria-busy=true]"), null, { timeout: 8000 });
+}
+
+/**
+ * Interactive controls on screen lower than 44 px (a finger's target), described for a readable
+ * failure: links, buttons, tabs, summaries and fields that are visible.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("a[href], button, [role=tab], summary, input:not([type=hidden]), select, textarea")]
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.height > 0 && getComputedStyle(el).visibility !== "hidden";
+      })
+      .filter((el) => el.getBoundingClientRect().height < 44)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().height)}px`),
+  );
 }

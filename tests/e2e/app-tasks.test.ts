@@ -1,6 +1,7 @@
-// Completing tasks in the mini app as a new user (demo server): the daily task pays once and
-// moves balance and streak; follow_channel takes two presses (open the channel, then verify); a
-// link task is opened, waited for and claimed.
+// Completing tasks in the mini app as a new user (demo server): the new user is welcomed (not
+// welcomed back), the daily task pays once and moves balance and streak, and Home's quick action
+// then says it is done; follow_channel takes two presses (open the channel, then verify); a link
+// task is opened, waited for and claimed.
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";
@@ -15,22 +16,30 @@ async function me(initData: string) {
 
 const h = useAppServer();
 
-test("the daily task pays once: balance and streak change, and a second press pays nothing", async () => {
+test("the daily task pays once: balance and streak change, Home shows it done, and a second press pays nothing", async () => {
   const initData = await mintInitData(h.server.url, newTgId());
   const page = await telegramPage(h.browser);
-  await page.goto(launchUrl(h.server.url, "/app/tasks", initData));
+  // A brand-new user is greeted as one, and Home offers what each task earns.
+  await page.goto(launchUrl(h.server.url, "/app", initData));
+  const greeting = page.getByTestId("greeting");
+  await greeting.getByText("Welcome to RefBot, Demo!").waitFor();
+  expect(await greeting.innerText()).not.toContain("Welcome back");
+  await page.getByTestId("quick-daily").getByText("Earn 0.2").waitFor();
+  await page.getByTestId("quick-channel").getByText("Earn 0.5").waitFor();
+  await navigate(page, "Tasks");
   // A second copy of the app, opened before the completion, still offers the button.
   const stale = await telegramPage(h.browser);
   await stale.goto(launchUrl(h.server.url, "/app/tasks", initData));
   await stale.getByTestId("task-daily_activity").getByRole("button", { name: "Complete" }).waitFor();
 
-  expect(await page.getByTestId("streak").innerText()).toBe("0");
+  await page.getByTestId("task-daily_activity").getByRole("button", { name: "Complete" }).waitFor();
+  expect(await page.getByTestId("task-streak").innerText()).toBe("0");
   expect(await page.getByTestId("task-earned-today").innerText()).toBe("0");
   const card = page.getByTestId("task-daily_activity");
   await card.getByRole("button", { name: "Complete" }).click();
   await toastText(page, "Task completed! You earned 0.2 USDT");
   await card.getByText("Done Today").first().waitFor();
-  await page.getByTestId("streak").getByText("1").waitFor();
+  await page.getByTestId("task-streak").getByText("1").waitFor();
   expect(await page.getByTestId("task-earned-today").innerText()).toBe("0.2");
   expect(await card.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
   expect(await me(initData)).toMatchObject({ balanceUsdt: "0.20", streak: 1 });
@@ -38,6 +47,15 @@ test("the daily task pays once: balance and streak change, and a second press pa
 
   await navigate(page, "Home");
   await page.getByTestId("total-balance").getByText("0.2").waitFor();
+  // Done for today: the quick action says so instead of offering the reward again, and the
+  // greeting now welcomes the user back.
+  const quickDaily = page.getByTestId("quick-daily");
+  await quickDaily.getByText("Done today").waitFor();
+  expect(await quickDaily.getAttribute("data-done")).toBe("true");
+  expect(await quickDaily.innerText()).not.toContain("Earn");
+  expect(await page.getByTestId("quick-channel").innerText()).toContain("Earn 0.5");
+  await greeting.getByText("Welcome back").waitFor();
+  expect(await page.getByTestId("streak").innerText()).toBe("1");
   await screenshot(page, "app-home-after-daily-task");
 
   // The stale copy's press reaches the server, which refuses it and pays nothing.

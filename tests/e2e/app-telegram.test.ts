@@ -81,7 +81,7 @@ test("init data signed for another bot (altered): its own reason, after one refu
 test("a 401 later in a session replaces the app with the reason, and nothing more is asked", async () => {
   const { page, calls } = await launchRecording(signedInitData(9_200_000_000 + Math.floor(Math.random() * 1_000_000)));
   await page.getByRole("navigation", { name: "Main" }).waitFor();
-  await page.getByText("Welcome back").waitFor();
+  await page.getByText("Welcome to RefBot, Tess!").waitFor();
   // As when the launch data outlives its age limit while the app stays open: from now on the
   // server refuses every call.
   await page.route("**/api/**", (route) =>

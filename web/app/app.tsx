@@ -1,38 +1,44 @@
-// Chooses what to show from the session: a loading frame, the Telegram notice, or the app.
+// Chooses what to show from the session: a loading frame, the Telegram notice, or the app. The
+// notice is for the few who open the app outside Telegram or with a stale link, so it downloads
+// only when shown.
+import { lazy, Suspense } from "react";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
-import { TelegramRequired } from "./components/telegram-required.tsx";
+import { useI18n } from "./i18n/i18n.ts";
 import { AppRoutes } from "./router.tsx";
 import { useSession } from "./session.ts";
 
+const TelegramRequired = lazy(() => import("./components/telegram-required.tsx"));
+
 function BootSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading">
-      <div className="flex h-14 items-center justify-between border-b border-line bg-bg px-4">
-        <Skeleton className="h-8 w-28" />
-        <Skeleton className="h-7 w-12 rounded-full" />
+    <div aria-busy="true" className="mx-auto max-w-md space-y-4 p-4">
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="h-52 w-full rounded-2xl" />
+      <div className="grid grid-cols-2 gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24 rounded-2xl" />
+        ))}
       </div>
-      <div className="mx-auto max-w-md space-y-4 p-4">
-        <Skeleton className="h-52 w-full rounded-2xl" />
-        <div className="grid grid-cols-2 gap-3">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-24 rounded-2xl" />
-          ))}
-        </div>
-        <Skeleton className="h-28 w-full rounded-2xl" />
-      </div>
+      <Skeleton className="h-28 w-full rounded-2xl" />
     </div>
   );
 }
 
+// When even the catalogue could not be fetched, the app has no words of its own to say so: these
+// few stand in, in English, the fallback language.
+const unreachable = { title: "The app could not load", text: "Check your connection and try again.", retry: "Try again" };
+
 /** The server could not be reached or answered an error; the toast has said which. */
 function LoadFailed() {
+  const { t } = useI18n();
+  const words = t("boot.failedTitle") ? { title: t("boot.failedTitle"), text: t("boot.failedText"), retry: t("common.tryAgain") } : unreachable;
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-      <h1 className="text-xl font-bold">The app could not load</h1>
-      <p className="text-sm text-hint">Check your connection and try again.</p>
+      <h1 className="text-xl font-bold">{words.title}</h1>
+      <p className="text-sm text-hint">{words.text}</p>
       <Button size="lg" onClick={() => location.reload()}>
-        Try again
+        {words.retry}
       </Button>
     </div>
   );
@@ -46,9 +52,12 @@ export function App() {
     case "failed":
       return <LoadFailed />;
     case "outside":
-      return <TelegramRequired config={session.config} />;
     case "refused":
-      return <TelegramRequired config={session.config} reason={session.reason} />;
+      return (
+        <Suspense fallback={<BootSkeleton />}>
+          <TelegramRequired config={session.config} reason={session.status === "refused" ? session.reason : undefined} />
+        </Suspense>
+      );
     case "ready":
       return <AppRoutes />;
   }

@@ -1,2 +1,4 @@
-// Lets TypeScript accept the stylesheet import in main.tsx (Vite bundles it).
+// Vite's additions to TypeScript (import.meta.glob for the catalogues) and the stylesheet import
+// in main.tsx, which Vite bundles.
+/// <reference types="vite/client" />
 declare module "*.css";

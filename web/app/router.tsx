@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { AppShell } from "./components/layout/app-shell.tsx";
 import { ScreenSkeleton } from "./components/layout/screen-skeleton.tsx";
+import { prefetchPart } from "./i18n/i18n.ts";
 import { useLocation } from "./lib/router.tsx";
 import { paths } from "./paths.ts";
 import { HomeScreen } from "./routes/home.tsx";
@@ -16,7 +17,8 @@ const screens: Record<string, ComponentType> = {
   [paths.referrals]: lazy(() => import("./routes/referrals.tsx")),
   [paths.wallet]: lazy(() => import("./routes/wallet.tsx")),
   [paths.leaderboard]: lazy(() => import("./routes/leaderboard.tsx")),
-  [paths.info]: lazy(() => import("./routes/info.tsx")),
+  // The Info texts come in a catalogue part of their own, fetched beside the screen's code.
+  [paths.info]: lazy(() => (prefetchPart("app-info"), import("./routes/info.tsx"))),
 };
 
 export function AppRoutes() {

@@ -19,7 +19,12 @@ function legacyCopy(text: string): boolean {
   }
 }
 
-export async function copyText(text: string): Promise<boolean> {
+/** The toasts' words; the mini app passes its language's. */
+export type CopyMessages = { copied: string; failed: string; failedHint: string };
+
+const english: CopyMessages = { copied: "Copied!", failed: "Copy failed", failedHint: "Please select and copy the text manually" };
+
+export async function copyText(text: string, messages: CopyMessages = english): Promise<boolean> {
   let copied = false;
   try {
     await navigator.clipboard.writeText(text);
@@ -27,7 +32,7 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     copied = legacyCopy(text); // Denied or unavailable: try the older way before reporting.
   }
-  if (copied) toast({ title: "Copied!", variant: "success" });
-  else toast({ title: "Copy failed", description: "Please select and copy the text manually", variant: "destructive" });
+  if (copied) toast({ title: messages.copied, variant: "success" });
+  else toast({ title: messages.failed, description: messages.failedHint, variant: "destructive" });
   return copied;
 }

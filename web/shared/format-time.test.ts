@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatCountdown, formatEta, formatTimeOrDate } from "./format-time.ts";
+import { formatCountdown, formatDate, formatEta, formatRelative, formatTimeOrDate } from "./format-time.ts";
 
 describe("formatTimeOrDate", () => {
   test("the time alone today, the date too on another day, nothing for a missing time", () => {
@@ -9,6 +9,19 @@ describe("formatTimeOrDate", () => {
     expect(formatTimeOrDate(null, now)).toBe("");
     expect(formatTimeOrDate("not a time", now)).toBe("");
   });
+});
+
+test("dates and relative times follow the locale", () => {
+  const iso = new Date(2026, 10, 22, 9, 5).toISOString();
+  expect(formatDate(iso)).toBe("Nov 22, 2026");
+  expect(formatDate(iso, "es")).toBe("22 nov 2026");
+  expect(formatDate(iso, "ru")).toMatch(/^22 нояб\. 2026/);
+  const now = Date.parse(iso);
+  expect(formatRelative(iso, now + 20_000)).toBe("now");
+  expect(formatRelative(iso, now + 5 * 60_000)).toBe("5 minutes ago");
+  expect(formatRelative(iso, now + 5 * 60_000, "ru")).toBe("5 минут назад");
+  expect(formatRelative(iso, now + 3 * 3600_000, "es")).toBe("hace 3 horas");
+  expect(formatRelative(iso, now + 2 * 86_400_000, "es")).toBe(formatTimeOrDate(iso, new Date(now + 2 * 86_400_000), "es"));
 });
 
 test("durations: the daily countdown and a broadcast's ETA", () => {

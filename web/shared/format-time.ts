@@ -1,37 +1,39 @@
-// Times and durations as both apps show them: dates, "5m ago", the daily countdown and a
-// broadcast's ETA. Clock times are 24-hour, dates en-US ("Nov 22, 2026").
+// Times and durations as both apps show them: dates, "5 minutes ago", the daily countdown and a
+// broadcast's ETA. Clock times are 24-hour; dates follow the locale, a language's code ("en",
+// "ru", "es"), which defaults to English ("Nov 22, 2026") for the admin panel.
 
-/** "Nov 22, 2026" for an ISO time; empty for a missing one. */
-export function formatDate(iso: string | null | undefined): string {
+/** "Nov 22, 2026" ("22 нояб. 2026 г." in Russian) for an ISO time; empty for a missing one. */
+export function formatDate(iso: string | null | undefined, locale = "en"): string {
   if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
 }
 
 /** "Nov 22, 2026, 14:05" for an ISO time; empty for a missing one. */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, locale = "en"): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
+  return date.toLocaleString(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
 }
 
 /** "14:05" for a time today, else as formatDateTime; empty for a missing one. */
-export function formatTimeOrDate(iso: string | null | undefined, now = new Date()): string {
+export function formatTimeOrDate(iso: string | null | undefined, now = new Date(), locale = "en"): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  if (date.toDateString() !== now.toDateString()) return formatDateTime(iso);
-  return date.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false });
+  if (date.toDateString() !== now.toDateString()) return formatDateTime(iso, locale);
+  return date.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", hour12: false });
 }
 
-/** "just now", "5m ago", "3h ago", or the date for anything older than a day. */
-export function formatRelative(iso: string, now = Date.now()): string {
-  const seconds = Math.floor((now - new Date(iso).getTime()) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h ago`;
-  return formatDateTime(iso);
+/** "now", "5 minutes ago", "3 hours ago" in the locale's words, or the date for anything older than a day. */
+export function formatRelative(iso: string, now = Date.now(), locale = "en"): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  if (seconds < 60) return words.format(0, "second");
+  if (seconds < 3600) return words.format(-Math.floor(seconds / 60), "minute");
+  if (seconds < 86_400) return words.format(-Math.floor(seconds / 3600), "hour");
+  return formatDateTime(iso, locale);
 }
 
 /** Milliseconds until the next UTC midnight, when daily tasks open again. */

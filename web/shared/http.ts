@@ -2,8 +2,11 @@
 // repeated POST could pay or withdraw twice), every failure turned into an ApiError carrying the
 // server's { message, code } so the UI shows the same text as the CLI, and that message shown in
 // a toast unless the caller reports it itself. Each app adds who is calling and what a 401 means.
-import ky, { HTTPError } from "ky";
+// Plain fetch: a client library would add several kilobytes to the phone's first download for
+// the little this needs (a prefix, a timeout, JSON both ways).
 import { toast } from "./toast.ts";
+
+const TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
   constructor(
@@ -15,10 +18,18 @@ export class ApiError extends Error {
   }
 }
 
+/** A non-2xx answer, with its body read as JSON when it is JSON, else as text. */
+class HttpFailure {
+  constructor(
+    readonly response: Response,
+    readonly data: unknown,
+  ) {}
+}
+
 /** The error a failed call becomes: the server's message, else "status: body" as the spec says. */
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
+  if (error instanceof HttpFailure) {
     const { status, statusText } = error.response;
     const data = error.data;
     if (data && typeof data === "object" && "message" in data && typeof data.message === "string") {
@@ -29,6 +40,16 @@ function toApiError(error: unknown): ApiError {
   }
   if (error instanceof Error && error.name === "TimeoutError") return new ApiError("The server took too long to answer", 0, "TIMEOUT");
   return new ApiError("Network error: check your connection and try again", 0, "NETWORK");
+}
+
+/** A body as JSON when it parses, else as the text it is (empty for none). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
 }
 
 export type CallOptions = {
@@ -50,26 +71,36 @@ type ClientOptions = {
   errorTitle: string;
 };
 
-/** Drops empty parameters, so a cleared search sends no `search=`. */
-function cleanParams(params: CallOptions["searchParams"]) {
-  if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== "")) as Record<string, string | number>;
+/** The URL under /api, without empty parameters, so a cleared search sends no `search=`. */
+function urlFor(path: string, params: CallOptions["searchParams"]): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined && value !== "") query.set(key, String(value));
+  const url = `/api/${path}`;
+  return query.size ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
 }
 
 export function createApi({ identify, handled, refusal, errorTitle }: ClientOptions) {
-  const http = ky.create({
-    prefix: "/api",
-    credentials: "include",
-    retry: 0,
-    timeout: 30_000,
-    hooks: { beforeRequest: [({ request }) => identify(request.headers)] },
-  });
+  async function send(method: string, path: string, json: unknown, options: CallOptions): Promise<unknown> {
+    const headers = new Headers({ accept: "application/json" });
+    if (json !== undefined) headers.set("content-type", "application/json");
+    identify(headers);
+    const response = await fetch(urlFor(path, options.searchParams), {
+      method: method.toUpperCase(),
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      credentials: "include",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const data = await readBody(response);
+    if (!response.ok) throw new HttpFailure(response, data);
+    return data;
+  }
 
-  async function call<T>(method: "get" | "post" | "patch", path: string, json: unknown, options: CallOptions): Promise<T> {
+  async function call<T>(method: "get" | "post" | "put" | "patch", path: string, json: unknown, options: CallOptions): Promise<T> {
     const refused = refusal?.();
     if (refused) throw refused;
     try {
-      return await http(path, { method, json, searchParams: cleanParams(options.searchParams) }).json<T>();
+      return (await send(method, path, json, options)) as T;
     } catch (cause) {
       const error = toApiError(cause);
       if (!handled?.(error) && !options.silent) toast({ title: options.errorTitle ?? errorTitle, description: error.message, variant: "destructive" });
@@ -80,6 +111,7 @@ export function createApi({ identify, handled, refusal, errorTitle }: ClientOpti
   return {
     get: <T>(path: string, options: CallOptions = {}) => call<T>("get", path, undefined, options),
     post: <T>(path: string, json: unknown = {}, options: CallOptions = {}) => call<T>("post", path, json, options),
+    put: <T>(path: string, json: unknown = {}, options: CallOptions = {}) => call<T>("put", path, json, options),
     patch: <T>(path: string, json: unknown = {}, options: CallOptions = {}) => call<T>("patch", path, json, options),
   };
 }

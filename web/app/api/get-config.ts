@@ -1,5 +1,5 @@
 import type { PublicConfigDto } from "@/api/http/contract.ts";
 import { api } from "@/web/app/lib/api-client.ts";
 
-/** Public client configuration; read once at start, before the session is known. */
-export const getConfig = () => api.get<PublicConfigDto>("config", { errorTitle: "Failed to load the app" });
+/** Public client configuration; read once at start, before the session (and the language) is known. */
+export const getConfig = () => api.get<PublicConfigDto>("config", { silent: true });

@@ -1,9 +1,9 @@
-// The signed-in user, read by the shell (streak) and most screens; cached under "me".
+// The signed-in user, read by the shell and most screens; cached under "me".
 import type { MeDto } from "@/api/http/contract.ts";
-import { api } from "@/web/app/lib/api-client.ts";
+import { api, type Options } from "@/web/app/lib/api-client.ts";
 import { setQueryData, useQuery } from "@/web/shared/query.ts";
 
-export const getMe = (errorTitle = "Failed to load data") => api.get<MeDto>("me", { errorTitle });
+export const getMe = (options: Options = { error: "errors.loadData" }) => api.get<MeDto>("me", options);
 
 export const useMe = () => useQuery("me", () => getMe());
 export const setMe = (me: MeDto) => setQueryData("me", me);

@@ -2,11 +2,13 @@
 // open it from the bot. When the server refused the user's Telegram data instead (an expired or
 // altered link), its reason replaces those steps, since the user did open the app from Telegram.
 import type { PublicConfigDto } from "@/api/http/contract.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { openLink } from "@/web/app/telegram/links.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { SendIcon } from "@/web/shared/ui/icons.tsx";
 
-export function TelegramRequired({ config, reason }: { config?: PublicConfigDto; reason?: string }) {
+export default function TelegramRequired({ config, reason }: { config?: PublicConfigDto; reason?: string }) {
+  const { t, rich } = useI18n();
   const botUrl = config ? `https://t.me/${config.botUsername}` : undefined;
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 px-6 text-center" data-testid="telegram-required">
@@ -14,29 +16,25 @@ export function TelegramRequired({ config, reason }: { config?: PublicConfigDto;
         <SendIcon size={30} />
       </span>
       <div className="space-y-2">
-        <h1 className="text-xl font-bold">Access Through Telegram Required</h1>
+        <h1 className="text-xl font-bold">{t("telegram.title")}</h1>
         {reason ? (
           <p className="text-sm" role="alert" data-testid="refusal-reason">
             {reason}
           </p>
         ) : (
-          <p className="text-sm text-hint">This app works inside Telegram, where it knows who you are. To open it:</p>
+          <p className="text-sm text-hint">{t("telegram.intro")}</p>
         )}
       </div>
       {!reason && (
         <ol className="w-full space-y-2 rounded-2xl bg-card p-4 text-left text-sm shadow-sm">
-          <li>1. Open {config ? <b>@{config.botUsername}</b> : "the bot"} in Telegram</li>
-          <li>
-            2. Send <b>/start</b>
-          </li>
-          <li>
-            3. Press <b>Open App</b>
-          </li>
+          <li>1. {rich("telegram.step1", { bot: config ? <b>@{config.botUsername}</b> : t("telegram.theBot") })}</li>
+          <li>2. {rich("telegram.step2", { command: <b>/start</b> })}</li>
+          <li>3. {rich("telegram.step3", { button: <b>{t("telegram.openAppButton")}</b> })}</li>
         </ol>
       )}
       {botUrl && (
         <Button size="lg" block onClick={() => openLink(botUrl)}>
-          <SendIcon size={18} /> Open the bot
+          <SendIcon size={18} /> {t("telegram.openBot")}
         </Button>
       )}
     </div>

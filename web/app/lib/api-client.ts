@@ -3,8 +3,12 @@
 // conversation: it becomes the refusal, the session shows the server's reason instead of the app,
 // and every later call fails at once without a request, since each would only be refused the same
 // way. No toast for it: the notice that replaces the app says it, with the way back to the bot.
+// Other failures show a toast titled in the user's language, with the server's message (which the
+// server words in the user's language too) or, when there is no answer at all, our own words.
 import { signal, type ReadonlySignal } from "@preact/signals-react";
 import { type ApiError, createApi } from "@/web/shared/http.ts";
+import { toast } from "@/web/shared/toast.ts";
+import { i18n, type MessageKey } from "@/web/app/i18n/i18n.ts";
 
 let initData = "";
 const refused = signal<ApiError | undefined>(undefined);
@@ -16,7 +20,7 @@ export function setInitData(value: string): void {
   initData = value;
 }
 
-export const api = createApi({
+const http = createApi({
   identify: (headers) => {
     if (initData) headers.set("X-Telegram-Init-Data", initData);
   },
@@ -26,8 +30,40 @@ export const api = createApi({
     return true;
   },
   refusal: () => refused.peek(),
-  errorTitle: "Something went wrong",
+  errorTitle: "",
 });
 
+/** What went wrong, in the user's language when the server could not say it. */
+export function describeError(error: ApiError): string {
+  const { t } = i18n();
+  if (error.code === "NETWORK") return t("errors.network");
+  if (error.code === "TIMEOUT") return t("errors.timeout");
+  return error.message;
+}
+
+export type Options = {
+  /** The toast's title for a failure; the error's text becomes its description. */
+  error?: MessageKey;
+  /** The caller reports the failure itself (beside a form field, or on the start-up screen). */
+  silent?: boolean;
+};
+
+async function call<T>(request: Promise<T>, { error = "errors.generic", silent }: Options): Promise<T> {
+  try {
+    return await request;
+  } catch (cause) {
+    const failure = cause as ApiError;
+    if (!silent && failure.status !== 401) toast({ title: i18n().t(error), description: describeError(failure), variant: "destructive" });
+    throw failure;
+  }
+}
+
+// The shared client stays silent: the titles are the user's language, looked up when a call fails.
+export const api = {
+  get: <T>(path: string, options: Options = {}) => call(http.get<T>(path, { silent: true }), options),
+  post: <T>(path: string, json: unknown = {}, options: Options = {}) => call(http.post<T>(path, json, { silent: true }), options),
+  put: <T>(path: string, json: unknown = {}, options: Options = {}) => call(http.put<T>(path, json, { silent: true }), options),
+};
+
 /** A screen's data: a failure says "Failed to load data" with the server's reason. */
-export const getData = <T>(path: string) => api.get<T>(path, { errorTitle: "Failed to load data" });
+export const getData = <T>(path: string) => api.get<T>(path, { error: "errors.loadData" });

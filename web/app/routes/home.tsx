@@ -1,6 +1,7 @@
-// Home: balances, quick actions, referral progress and recent activity.
+// Home: the greeting and streak, balances, quick actions, referral progress and recent activity.
 import { useMe } from "@/web/app/api/get-me.ts";
 import { BalanceOverview } from "@/web/app/features/home/components/balance-overview.tsx";
+import { Greeting } from "@/web/app/features/home/components/greeting.tsx";
 import { QuickActions } from "@/web/app/features/home/components/quick-actions.tsx";
 import { RecentActivity } from "@/web/app/features/home/components/recent-activity.tsx";
 import { ReferralProgress } from "@/web/app/features/home/components/referral-progress.tsx";
@@ -15,14 +16,14 @@ export function HomeScreen() {
   const me = useMe();
   const activity = useActivity();
   const tasks = useTasks();
-  const reward = (kind: string) => tasks.data?.find((t) => t.kind === kind)?.rewardUsdt;
+  const task = (kind: string) => tasks.data?.find((t) => t.kind === kind);
   return (
     <>
-      {me.data && <p className="px-1 text-sm text-hint">Welcome back, <b className="text-fg">{me.data.firstName}</b></p>}
+      {me.data && <Greeting me={me.data} productName={config.productName} />}
       <BalanceOverview me={me.data} minWithdrawal={config.minWithdrawalUsdt} walletPath={paths.wallet} />
       <QuickActions
-        dailyReward={reward("daily_activity")}
-        channelReward={reward("follow_channel")}
+        daily={task("daily_activity")}
+        channel={task("follow_channel")}
         qualified={me.data?.qualifiedReferrals}
         target={me.data?.targetReferrals}
         links={{ tasks: paths.tasks, referrals: paths.referrals, wallet: paths.wallet, info: paths.info }}

@@ -4,6 +4,7 @@ import { useTasks } from "@/web/app/features/tasks/api/get-tasks.ts";
 import { DailyProgress } from "@/web/app/features/tasks/components/daily-progress.tsx";
 import { TaskCard } from "@/web/app/features/tasks/components/task-card.tsx";
 import { TaskStats } from "@/web/app/features/tasks/components/task-stats.tsx";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { useConfig } from "@/web/app/session.ts";
 import { SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
@@ -11,6 +12,7 @@ import { TasksIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export default function TasksScreen() {
+  const { t } = useI18n();
   const config = useConfig();
   const me = useMe();
   const tasks = useTasks();
@@ -19,7 +21,7 @@ export default function TasksScreen() {
     <>
       <TaskStats me={me.data} />
       <section>
-        <SectionTitle>Available Tasks</SectionTitle>
+        <SectionTitle>{t("tasks.available")}</SectionTitle>
         {!list || !me.data ? (
           <div className="space-y-3">
             {[0, 1, 2].map((i) => (
@@ -29,7 +31,7 @@ export default function TasksScreen() {
         ) : list.length === 0 ? (
           <div className="rounded-2xl bg-card shadow-sm">
             <EmptyState compact icon={<TasksIcon size={28} />}>
-              No tasks available at the moment
+              {t("tasks.empty")}
             </EmptyState>
           </div>
         ) : (

@@ -14,14 +14,21 @@ declare global {
 
 const listeners = new Map<string, Set<Listener>>();
 let insideTelegram = false;
+let clientVersion: number[] = [];
 
 function dispatch(eventType: string, eventData: unknown) {
   for (const listener of listeners.get(eventType) ?? []) listener(eventData);
 }
 
-/** Installs the receiver Telegram calls. `inside` says whether launch parameters came from Telegram. */
-export function installBridge(inside: boolean): void {
+const parseVersion = (version: string) => version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+
+/**
+ * Installs the receiver Telegram calls. `inside` says whether launch parameters came from
+ * Telegram, `version` is the Bot API version its client speaks (tgWebAppVersion).
+ */
+export function installBridge(inside: boolean, version = "6.0"): void {
   insideTelegram = inside;
+  clientVersion = parseVersion(version);
   window.Telegram = { ...window.Telegram, WebView: { receiveEvent: dispatch } };
   window.addEventListener("message", (event) => {
     if (event.source !== window.parent || typeof event.data !== "string") return;
@@ -36,6 +43,17 @@ export function installBridge(inside: boolean): void {
 
 export function isInsideTelegram(): boolean {
   return insideTelegram;
+}
+
+/** Inside a Telegram client whose Web App version is at least `version` ("6.2" for popups). */
+export function supports(version: string): boolean {
+  if (!insideTelegram) return false;
+  const wanted = parseVersion(version);
+  for (let i = 0; i < wanted.length; i++) {
+    const have = clientVersion[i] ?? 0;
+    if (have !== wanted[i]) return have > wanted[i]!;
+  }
+  return true;
 }
 
 export function postEvent(eventType: string, eventData: Record<string, unknown> = {}): void {

@@ -5,7 +5,8 @@ import { cn } from "@/web/shared/cn.ts";
 
 export type BadgeTone = "neutral" | "success" | "warning" | "danger" | "info" | "accent";
 
-const tones: Record<BadgeTone, string> = {
+/** Each tone's utility, for anything else that takes a status tone (an amount). */
+export const toneClasses: Record<BadgeTone, string> = {
   neutral: "tone-neutral",
   success: "tone-success",
   warning: "tone-warning",
@@ -16,7 +17,7 @@ const tones: Record<BadgeTone, string> = {
 
 export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-control whitespace-nowrap ring-1 ring-inset", tones[tone], className)}>
+    <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-control whitespace-nowrap ring-1 ring-inset", toneClasses[tone], className)}>
       {children}
     </span>
   );

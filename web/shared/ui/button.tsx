@@ -1,6 +1,7 @@
 // The one button. Colours, weight, corner radius, shadow and the fade of a disabled button come
 // from the app's theme (kit.css lists the names), so a variant is Telegram-blue in the mini app
-// and indigo in the admin panel; a press is passed to the platform (a haptic tick in Telegram).
+// and indigo in the admin panel; a press is passed to the platform (a haptic tick in Telegram). An
+// app that is used by touch sets --control-min-height, and every size grows to at least that.
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "@/web/shared/cn.ts";
 import { usePlatform } from "./platform.ts";
@@ -14,8 +15,10 @@ const variants: Record<ButtonVariant, string> = {
   outline: "border border-input bg-card text-fg hover:bg-page",
   ghost: "text-ghost hover:bg-line hover:text-fg",
   link: "text-link",
-  danger: "bg-danger text-white shadow-control hover:bg-danger-hover",
-  success: "bg-success text-white shadow-control hover:bg-success-hover",
+  // White by value, not through the palette: an app's dark scheme may re-point its "white" (the
+  // admin panel's cards), but text on a solid danger or success fill stays white in every scheme.
+  danger: "bg-danger text-[white] shadow-control hover:bg-danger-hover",
+  success: "bg-success text-[white] shadow-control hover:bg-success-hover",
   "success-soft": "bg-success/15 text-success",
 };
 
@@ -23,7 +26,7 @@ const sizes: Record<ButtonSize, string> = {
   sm: "h-8 gap-(--gap-control-sm) rounded-lg px-3 text-sm",
   md: "h-10 gap-2 rounded-control px-4 text-sm",
   lg: "h-12 gap-2 rounded-control px-5 text-base",
-  icon: "h-8 w-8 rounded-lg",
+  icon: "h-8 w-8 min-w-(--control-min-height) rounded-lg",
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize; block?: boolean };
@@ -35,7 +38,7 @@ export function Button({ variant = "primary", size = "md", block, className, typ
       type={type}
       className={cn(
         // Eases colours and the press, not opacity: a button that becomes enabled shows it at once.
-        "inline-flex shrink-0 items-center justify-center font-control whitespace-nowrap transition-[color,background-color,border-color,scale] active:scale-[0.98] [&_svg]:shrink-0",
+        "inline-flex min-h-(--control-min-height) shrink-0 items-center justify-center font-control whitespace-nowrap transition-[color,background-color,border-color,scale] active:scale-[0.98] [&_svg]:shrink-0",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
         "disabled:pointer-events-none disabled:opacity-(--opacity-disabled)",
         variants[variant],

@@ -20,11 +20,14 @@ type DialogProps = {
   footer?: ReactNode;
   size?: "sm" | "md" | "lg";
   variant?: "modal" | "sheet";
+  /** The close button's accessible name, in the app's language. */
+  closeLabel?: string;
 };
 
 const looks = {
   modal: {
-    backdrop: "bg-fg/50 p-0 sm:p-4",
+    // Black, not the text colour: in a dark scheme the text is light and would pale the page instead.
+    backdrop: "bg-black/50 p-0 sm:p-4",
     panel: "flex max-h-[92dvh] flex-col rounded-t-2xl sm:rounded-2xl",
     header: "gap-4 border-b border-line px-5 py-4",
     title: "font-semibold text-fg",
@@ -38,14 +41,14 @@ const looks = {
     header: "mb-4 gap-3",
     title: "font-bold",
     description: "mt-1",
-    close: "rounded-full p-1.5 text-hint hover:bg-hint/10",
+    close: "-m-2 grid h-11 w-11 shrink-0 place-items-center rounded-full text-hint hover:bg-hint/10",
     body: "",
   },
 };
 
 const noBackButton = () => {};
 
-export function Dialog({ open, onClose, title, description, children, footer, size = "md", variant = "modal" }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = "md", variant = "modal", closeLabel = "Close" }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -113,7 +116,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
               </p>
             )}
           </div>
-          <button type="button" onClick={onClose} aria-label="Close" className={look.close}>
+          <button type="button" onClick={onClose} aria-label={closeLabel} className={look.close}>
             <XIcon size={variant === "sheet" ? 18 : 20} />
           </button>
         </div>

@@ -7,9 +7,9 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /** Rows of avatar, two lines and an amount: the stand-in for a list. */
-export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+export function ListSkeleton({ rows = 3, label = "Loading" }: { rows?: number; label?: string }) {
   return (
-    <div className="space-y-3" aria-busy="true" aria-label="Loading">
+    <div className="space-y-3" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-3">
           <Skeleton className="h-10 w-10 shrink-0 rounded-full" />

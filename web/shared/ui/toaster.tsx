@@ -1,8 +1,9 @@
 // Renders the current toast (see ../toast.ts) in a labelled live region that F8 focuses. The
 // admin panel's "card" sits at the top on phones and bottom right from small screens up (at most
 // 420 px wide), pauses while hovered, and goes with its close button or a 50 px swipe to the
-// right. The mini app's "banner" hangs just under its header and lets taps through, so it never
-// blocks the tabs or buttons beneath it while it waits out its five seconds.
+// right. The mini app's "banner" sits low, just above its bottom navigation, away from the content
+// people read, and lets taps through, so it never blocks what lies beneath it; the mini app keeps
+// it short and clears it on navigation.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { cn } from "@/web/shared/cn.ts";
@@ -57,19 +58,19 @@ function Card({ toast }: { toast: Toast }) {
       style={{ transform: `translateX(${offset}px)`, opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1 }}
       className={cn(
         "pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-3 shadow-lg",
-        destructive ? "border-danger bg-danger text-white" : "border-edge bg-card text-fg",
+        destructive ? "border-danger bg-danger text-[white]" : "border-edge bg-card text-fg",
       )}
     >
       <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", variant === "success" && "text-success", variant === "default" && "text-accent")} />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description && <p className={cn("mt-0.5 text-sm break-words", destructive ? "text-white/90" : "text-hint")}>{toast.description}</p>}
+        {toast.description && <p className={cn("mt-0.5 text-sm break-words", destructive ? "text-[white]/90" : "text-hint")}>{toast.description}</p>}
       </div>
       <button
         type="button"
         onClick={dismissToast}
         aria-label="Dismiss notification"
-        className={cn("rounded-md p-1 focus-visible:outline-2", destructive ? "text-white/80 hover:bg-black/10" : "text-hint hover:bg-line hover:text-fg")}
+        className={cn("rounded-md p-1 focus-visible:outline-2", destructive ? "text-[white]/80 hover:bg-black/10" : "text-hint hover:bg-line hover:text-fg")}
       >
         <XIcon />
       </button>
@@ -77,7 +78,8 @@ function Card({ toast }: { toast: Toast }) {
   );
 }
 
-export function Toaster({ variant = "card" }: { variant?: "card" | "banner" }) {
+/** `label` names the region for assistive tech, in the app's language. */
+export function Toaster({ variant = "card", label = "Notifications" }: { variant?: "card" | "banner"; label?: string }) {
   useSignals();
   const toast = currentToast.value;
   const region = useRef<HTMLDivElement>(null);
@@ -99,10 +101,10 @@ export function Toaster({ variant = "card" }: { variant?: "card" | "banner" }) {
       ref={region}
       role="region"
       tabIndex={-1}
-      aria-label="Notifications (F8)"
+      aria-label={`${label} (F8)`}
       className={cn(
         "pointer-events-none fixed z-50 outline-none",
-        variant === "banner" ? "inset-x-0 top-14 px-3 pt-2" : "top-0 right-0 w-full p-3 sm:top-auto sm:bottom-0 md:max-w-[420px]",
+        variant === "banner" ? "inset-x-0 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] px-3" : "top-0 right-0 w-full p-3 sm:top-auto sm:bottom-0 md:max-w-[420px]",
       )}
     >
       <ol aria-live="polite" className={cn("flex flex-col", variant === "banner" && "items-center")}>

@@ -3,13 +3,15 @@ import type { WithdrawalStatus } from "@/api/http/contract.ts";
 import { Badge, type BadgeTone } from "./badge.tsx";
 
 const looks: Record<WithdrawalStatus, { label: string; tone: BadgeTone }> = {
+  review: { label: "In review", tone: "warning" },
   pending: { label: "Pending", tone: "warning" },
   approved: { label: "Approved", tone: "info" },
   paid: { label: "Paid", tone: "success" },
   rejected: { label: "Rejected", tone: "danger" },
 };
 
-export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {
+/** `label` replaces the English word (the mini app passes its language's). */
+export function WithdrawalStatusBadge({ status, label }: { status: WithdrawalStatus; label?: string }) {
   const look = looks[status];
-  return <Badge tone={look?.tone ?? "neutral"}>{look?.label ?? status}</Badge>;
+  return <Badge tone={look?.tone ?? "neutral"}>{label ?? look?.label ?? status}</Badge>;
 }

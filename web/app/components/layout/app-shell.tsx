@@ -1,22 +1,22 @@
-// The frame around every screen. Telegram's back button is shown on every screen but Home and goes
-// back in the app's history, or to Home when the screen was opened directly. (When the server
+// The frame around every screen: the screen and the bottom navigation (Telegram's own header
+// already names the bot, so the app draws none). Telegram's back button belongs to screens below a
+// tab (Info, an unknown path): it goes back in the app's history, or to Home when the screen was
+// opened directly. A toast from one screen does not follow the user to the next. (When the server
 // refuses the user, the session replaces the whole app with the Telegram notice.)
+import { useEffect, type ReactNode } from "react";
 import { navigate, useLocation } from "@/web/app/lib/router.tsx";
 import { paths } from "@/web/app/paths.ts";
 import { useBackButton } from "@/web/app/telegram/back-button.ts";
-import { AppHeader } from "./app-header.tsx";
-import { BottomNav } from "./bottom-nav.tsx";
+import { dismissToast } from "@/web/shared/toast.ts";
+import { BottomNav, isTab } from "./bottom-nav.tsx";
 
-export function AppShell({ children }: { children: React.ReactNode }) {
+export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const atHome = location.pathname === paths.home || location.pathname === paths.root;
-  useBackButton(!atHome, () => (location.depth > 0 ? navigate(-1) : navigate(paths.home, { replace: true })));
+  useBackButton(!isTab(location.pathname), () => (location.depth > 0 ? navigate(-1) : navigate(paths.home, { replace: true })));
+  useEffect(() => dismissToast(), [location.pathname]);
   return (
     <div className="min-h-dvh">
-      <AppHeader />
-      <main className="mx-auto max-w-md space-y-4 px-4 pt-4 pb-28">
-        {children}
-      </main>
+      <main className="mx-auto max-w-md space-y-4 px-4 pt-4 pb-28">{children}</main>
       <BottomNav />
     </div>
   );

@@ -1,8 +1,6 @@
 // The latest ledger movements.
 import type { ActivityItemDto, LedgerReason } from "@/api/http/contract.ts";
-import { ledgerReasonLabel } from "@/domain/labels.ts";
-import { displayUsdt } from "@/domain/money.ts";
-import { formatRelative } from "@/web/shared/format-time.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { CalendarCheckIcon, ClockIcon, GiftIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
@@ -19,15 +17,16 @@ const icons: Partial<Record<LedgerReason, typeof GiftIcon>> = {
 };
 
 export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined }) {
+  const { t, label, amount, relative } = useI18n();
   return (
     <section>
-      <SectionTitle>Recent Activity</SectionTitle>
+      <SectionTitle>{t("home.recentActivity")}</SectionTitle>
       <Card>
         {!items ? (
-          <ListSkeleton rows={3} />
+          <ListSkeleton rows={3} label={t("common.loading")} />
         ) : items.length === 0 ? (
           <EmptyState compact icon={<ClockIcon size={28} />}>
-            No activity yet. Complete your first task to start earning!
+            {t("home.noActivity")}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-line" data-testid="recent-activity">
@@ -40,12 +39,12 @@ export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined
                     <Icon size={17} />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{ledgerReasonLabel(item.type)}</p>
-                    <p className="text-xs text-hint">{formatRelative(item.time)}</p>
+                    <p className="truncate text-sm font-semibold">{label("ledger", item.type)}</p>
+                    <p className="text-xs text-hint">{relative(item.time)}</p>
                   </div>
-                  <span className={`text-sm font-bold tabular-nums ${debit ? "text-danger" : "text-success"}`}>
+                  <span className={`text-sm font-bold whitespace-nowrap tabular-nums ${debit ? "text-danger" : "text-success"}`}>
                     {debit ? "-" : "+"}
-                    {displayUsdt(item.amount)}
+                    {amount(item.amount)}
                   </span>
                 </li>
               );

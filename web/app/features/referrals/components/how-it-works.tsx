@@ -1,16 +1,17 @@
 // The referral rule in three steps, with the amounts the server pays.
-import { displayUsdt } from "@/domain/money.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card } from "@/web/shared/ui/card.tsx";
 
 export function HowItWorks({ bonus, milestone, target }: { bonus: string; milestone: string; target: number }) {
+  const { t, amount } = useI18n();
   const steps = [
-    { title: "Share your link", text: "Send your referral link or QR code to friends." },
-    { title: "Friends get qualified", text: "A referral qualifies after joining the channel and completing 2 daily tasks." },
-    { title: "Earn rewards", text: `Get ${displayUsdt(bonus)} USDT for each qualified referral and a ${displayUsdt(milestone)} USDT bonus at ${target}.` },
+    { title: t("referrals.step1Title"), text: t("referrals.step1") },
+    { title: t("referrals.step2Title"), text: t("referrals.step2") },
+    { title: t("referrals.step3Title"), text: t("referrals.step3", { bonus: amount(bonus), milestone: amount(milestone), target }) },
   ];
   return (
     <Card>
-      <h2 className="mb-3 font-semibold">How It Works</h2>
+      <h2 className="mb-3 font-semibold">{t("referrals.howTitle")}</h2>
       <ol className="space-y-3">
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">

@@ -1,7 +1,7 @@
 // The people the user invited, with their progress towards qualifying.
 import type { RecentReferralDto } from "@/api/http/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
-import { formatDate } from "@/web/shared/format-time.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
@@ -9,15 +9,16 @@ import { UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] | undefined }) {
+  const { t, date } = useI18n();
   return (
     <section>
-      <SectionTitle>Recent Referrals</SectionTitle>
+      <SectionTitle>{t("referrals.recentTitle")}</SectionTitle>
       <Card>
         {!referrals ? (
-          <ListSkeleton rows={3} />
+          <ListSkeleton rows={3} label={t("common.loading")} />
         ) : referrals.length === 0 ? (
           <EmptyState compact icon={<UsersIcon size={28} />}>
-            No referrals yet
+            {t("referrals.empty")}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-line" data-testid="recent-referrals">
@@ -27,12 +28,12 @@ export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] 
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-semibold">{displayName(r.username, r.firstName)}</p>
                   <p className="text-xs text-hint">
-                    {r.dailyTasksCompleted} tasks done · {r.channelJoined ? "in channel" : "not in channel"}
+                    {t("referrals.tasksDone", { count: r.dailyTasksCompleted })} · {t(r.channelJoined ? "referrals.inChannel" : "referrals.notInChannel")}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
-                  {r.isQualified ? <Badge tone="success">Qualified</Badge> : <Badge tone="warning">Pending</Badge>}
-                  <span className="text-[11px] text-hint">{formatDate(r.joinedAt)}</span>
+                  {r.isQualified ? <Badge tone="success">{t("referrals.qualified")}</Badge> : <Badge tone="warning">{t("referrals.pending")}</Badge>}
+                  <span className="text-[11px] text-hint">{date(r.joinedAt)}</span>
                 </div>
               </li>
             ))}

@@ -1,15 +1,20 @@
-// The referral code and link with copy buttons, Telegram's share sheet, and the QR code toggle.
+// The referral code and link with copy buttons, Telegram's share sheet, and the QR code in a
+// sheet of its own (drawn above the navigation, however far down the card sits).
 import { lazy, Suspense, useState } from "react";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
+import { copy } from "@/web/app/lib/copy.ts";
 import { openLink, shareUrl } from "@/web/app/telegram/links.ts";
-import { copyText } from "@/web/shared/clipboard.ts";
+import { dismissToast } from "@/web/shared/toast.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { Card } from "@/web/shared/ui/card.tsx";
+import { Dialog } from "@/web/shared/ui/dialog.tsx";
 import { CopyIcon, QrIcon, ShareIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 const ReferralQr = lazy(() => import("./referral-qr.tsx"));
 
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+function CopyRow({ label, copyLabel, value, testId }: { label: string; copyLabel: string; value: string; testId: string }) {
+  const { t } = useI18n();
   return (
     <div>
       <p className="mb-1 text-xs font-medium text-hint">{label}</p>
@@ -17,8 +22,8 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
         <span className="min-w-0 flex-1 truncate font-mono text-sm" data-testid={testId}>
           {value}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => void copyText(value)} aria-label={`Copy ${label.toLowerCase()}`}>
-          <CopyIcon size={15} /> Copy
+        <Button variant="secondary" size="sm" onClick={() => void copy(value)} aria-label={copyLabel}>
+          <CopyIcon size={15} /> {t("common.copy")}
         </Button>
       </div>
     </div>
@@ -26,30 +31,37 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
 }
 
 export function ReferralLinkCard({ refCode, link, productName }: { refCode: string | undefined; link: string | undefined; productName: string }) {
+  const { t } = useI18n();
   const [showQr, setShowQr] = useState(false);
   if (!refCode || !link) return <Skeleton className="h-48 w-full rounded-2xl" />;
-  const text = `Join me on ${productName} and earn USDT for daily tasks!`;
   return (
     <Card className="space-y-3">
-      <h2 className="font-semibold">Your Referral Link</h2>
-      <CopyRow label="Referral code" value={refCode} testId="ref-code" />
-      <CopyRow label="Referral link" value={link} testId="ref-link" />
+      <h2 className="font-semibold">{t("referrals.linkTitle")}</h2>
+      <CopyRow label={t("referrals.code")} copyLabel={t("referrals.copyCode")} value={refCode} testId="ref-code" />
+      <CopyRow label={t("referrals.link")} copyLabel={t("referrals.copyLink")} value={link} testId="ref-link" />
       <div className="grid grid-cols-2 gap-2">
-        <Button onClick={() => openLink(shareUrl(link, text))}>
-          <ShareIcon size={17} /> Share
+        <Button onClick={() => openLink(shareUrl(link, t("referrals.shareText", { product: productName })))}>
+          <ShareIcon size={17} /> {t("referrals.share")}
         </Button>
-        <Button variant="secondary" onClick={() => setShowQr((v) => !v)} aria-expanded={showQr}>
-          <QrIcon size={17} /> {showQr ? "Hide QR Code" : "QR Code"}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // The sheet is a new step: a "Copied!" from before would only sit over it.
+            dismissToast();
+            setShowQr(true);
+          }}
+          aria-haspopup="dialog"
+        >
+          <QrIcon size={17} /> {t("referrals.qr")}
         </Button>
       </div>
-      {showQr && (
-        <div className="flex flex-col items-center gap-2 pt-1">
-          <Suspense fallback={<Skeleton className="h-52 w-52 rounded-xl" />}>
-            <ReferralQr value={link} />
+      <Dialog variant="sheet" open={showQr} onClose={() => setShowQr(false)} title={t("referrals.qrTitle")} description={t("referrals.qrHint")} closeLabel={t("common.close")}>
+        <div className="flex justify-center pb-2">
+          <Suspense fallback={<Skeleton className="h-60 w-60 rounded-xl" />}>
+            <ReferralQr value={link} label={t("referrals.qrLabel", { link })} />
           </Suspense>
-          <p className="text-xs text-hint">Friends can scan this code to open your link.</p>
         </div>
-      )}
+      </Dialog>
     </Card>
   );
 }

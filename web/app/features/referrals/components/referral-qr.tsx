@@ -3,7 +3,7 @@
 import qrcode from "qrcode-generator";
 import { useMemo } from "react";
 
-export default function ReferralQr({ value }: { value: string }) {
+export default function ReferralQr({ value, label }: { value: string; label: string }) {
   const { size, path } = useMemo(() => {
     const qr = qrcode(0, "M");
     qr.addData(value);
@@ -17,7 +17,7 @@ export default function ReferralQr({ value }: { value: string }) {
   }, [value]);
   // Dark modules on white with a quiet zone of four modules, whatever the theme: scanners need it.
   return (
-    <svg viewBox={`-4 -4 ${size + 8} ${size + 8}`} className="h-52 w-52 rounded-xl bg-white" role="img" aria-label={`QR code for ${value}`} data-testid="referral-qr" shapeRendering="crispEdges">
+    <svg viewBox={`-4 -4 ${size + 8} ${size + 8}`} className="h-60 w-60 rounded-xl bg-white" role="img" aria-label={label} data-testid="referral-qr" shapeRendering="crispEdges">
       <rect x={-4} y={-4} width={size + 8} height={size + 8} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -7,7 +7,7 @@ import { invalidate } from "@/web/shared/query.ts";
  * link task's opening and wait (409 with "Open the link first…" or "Wait N more seconds…").
  */
 export async function completeTask(taskId: number): Promise<CompletionDto> {
-  const result = await api.post<CompletionDto>(`tasks/${taskId}/complete`, {}, { errorTitle: "Task completion failed" });
+  const result = await api.post<CompletionDto>(`tasks/${taskId}/complete`, {}, { error: "tasks.failed" });
   // A completion moves the balance, streak, activity, referral standing and rankings.
   void invalidate("me", "tasks", "leaderboard");
   return result;

@@ -4,7 +4,7 @@ import { invalidate } from "@/web/shared/query.ts";
 
 /** Records that the user opened a link task's link (the server keeps the first time) and when its reward can be claimed. */
 export async function openTask(taskId: number): Promise<OpenTaskDto> {
-  const opened = await api.post<OpenTaskDto>(`tasks/${taskId}/open`, {}, { errorTitle: "Could not open the task" });
+  const opened = await api.post<OpenTaskDto>(`tasks/${taskId}/open`, {}, { error: "tasks.openFailed" });
   // The task list carries the opening too, so the countdown is still there after leaving the screen.
   void invalidate("tasks");
   return opened;

@@ -1,14 +1,15 @@
 // Streak, Earned Today and Total Earned above the task list.
 import type { MeDto } from "@/api/http/contract.ts";
-import { displayUsdt } from "@/domain/money.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { FlameIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function TaskStats({ me }: { me: MeDto | undefined }) {
+  const { t, amount, count } = useI18n();
   const stats = [
-    { label: "Day Streak", value: me && <span className="inline-flex items-center gap-1 text-flame"><FlameIcon size={18} fill="currentColor" />{me.streak}</span>, testId: "task-streak" },
-    { label: "Earned Today", value: me && `${displayUsdt(me.earnedToday)}`, testId: "task-earned-today" },
-    { label: "Total Earned", value: me && `${displayUsdt(me.totalEarned)}`, testId: "task-total-earned" },
+    { label: t("tasks.dayStreak"), value: me && <span className="inline-flex items-center gap-1 text-flame"><FlameIcon size={18} fill="currentColor" />{count(me.streak)}</span>, testId: "task-streak" },
+    { label: t("common.earnedToday"), value: me && amount(me.earnedToday), testId: "task-earned-today" },
+    { label: t("common.totalEarned"), value: me && amount(me.totalEarned), testId: "task-total-earned" },
   ];
   return (
     <div className="grid grid-cols-3 gap-2">
@@ -17,7 +18,7 @@ export function TaskStats({ me }: { me: MeDto | undefined }) {
           <div className="flex h-7 items-center justify-center text-lg font-bold tabular-nums" data-testid={stat.testId}>
             {stat.value ?? <Skeleton className="h-5 w-10" />}
           </div>
-          <p className="mt-0.5 text-[11px] text-hint">{stat.label}</p>
+          <p className="mt-0.5 text-[11px] leading-tight text-hint">{stat.label}</p>
         </div>
       ))}
     </div>

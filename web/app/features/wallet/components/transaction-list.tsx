@@ -1,18 +1,17 @@
 // Ledger movements, credits and debits, with the reason in words.
 import type { LedgerEntryDto } from "@/api/http/contract.ts";
-import { ledgerReasonLabel } from "@/domain/labels.ts";
-import { displayUsdt } from "@/domain/money.ts";
-import { formatDateTime } from "@/web/shared/format-time.ts";
+import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 
 export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undefined }) {
-  if (!entries) return <ListSkeleton rows={4} />;
+  const { t, label, amount, dateTime } = useI18n();
+  if (!entries) return <ListSkeleton rows={4} label={t("common.loading")} />;
   if (entries.length === 0) {
     return (
       <EmptyState compact icon={<ClockIcon size={28} />}>
-        No transactions yet
+        {t("wallet.noTransactions")}
       </EmptyState>
     );
   }
@@ -26,15 +25,15 @@ export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undef
               {credit ? <ArrowDownLeftIcon size={17} /> : <ArrowUpRightIcon size={17} />}
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold">{ledgerReasonLabel(entry.reason)}</p>
+              <p className="truncate text-sm font-semibold">{label("ledger", entry.reason)}</p>
               <p className="truncate text-xs text-hint">
-                {formatDateTime(entry.createdAt)}
+                {dateTime(entry.createdAt)}
                 {entry.note ? ` · ${entry.note}` : ""}
               </p>
             </div>
-            <span className={`text-sm font-bold tabular-nums ${credit ? "text-success" : "text-danger"}`}>
+            <span className={`text-sm font-bold whitespace-nowrap tabular-nums ${credit ? "text-success" : "text-danger"}`}>
               {credit ? "+" : "-"}
-              {displayUsdt(entry.amount)}
+              {amount(entry.amount)}
             </span>
           </li>
         );

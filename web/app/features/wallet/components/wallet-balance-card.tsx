@@ -1,35 +1,52 @@
-// The balance with the Withdraw action: enabled only with at least the minimum and a wallet set,
+// The balance with the Withdraw action: possible only with at least the minimum and a wallet set,
 // and while no earlier request is still open (the server allows one at a time).
 import type { MeDto } from "@/api/http/contract.ts";
-import { displayUsdt, usdt } from "@/domain/money.ts";
-import { Button } from "@/web/shared/ui/button.tsx";
+import { usdt } from "@/domain/money.ts";
+import { MainAction } from "@/web/app/components/main-action.tsx";
+import { type I18n, useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card } from "@/web/shared/ui/card.tsx";
 import { ArrowUpRightIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 
-type Props = { me: MeDto | undefined; minimum: string; hasOpenWithdrawal: boolean; onWithdraw: () => void };
+type Props = { me: MeDto | undefined; minimum: string; holdHours: number; hasOpenWithdrawal: boolean; onWithdraw: () => void };
 
-function blocker(me: MeDto, minimum: string, hasOpenWithdrawal: boolean): string | null {
-  if (usdt(me.balanceUsdt) < usdt(minimum)) return `Reach ${displayUsdt(minimum)} USDT to withdraw.`;
-  if (!me.walletBep20) return "Set your wallet below to withdraw.";
-  if (hasOpenWithdrawal) return "Your withdrawal is being processed; you can request another once it is done.";
+function blocker({ t, amount }: I18n, me: MeDto, minimum: string, hasOpenWithdrawal: boolean): string | null {
+  if (usdt(me.balanceUsdt) < usdt(minimum)) return t("wallet.reachMinimum", { amount: amount(minimum) });
+  if (!me.walletBep20) return t("wallet.setWalletFirst");
+  if (hasOpenWithdrawal) return t("wallet.openWithdrawal");
   return null;
 }
 
-export function WalletBalanceCard({ me, minimum, hasOpenWithdrawal, onWithdraw }: Props) {
-  const reason = me ? blocker(me, minimum, hasOpenWithdrawal) : "";
+export function WalletBalanceCard({ me, minimum, holdHours, hasOpenWithdrawal, onWithdraw }: Props) {
+  const i18n = useI18n();
+  const { t, amount, language } = i18n;
+  const reason = me ? blocker(i18n, me, minimum, hasOpenWithdrawal) : "";
   return (
     <Card className="bg-accent! text-accent-fg">
-      <p className="text-sm opacity-80">Available Balance</p>
+      <p className="text-sm opacity-80">{t("wallet.available")}</p>
       <div className="mt-1 h-10" data-testid="wallet-balance">
-        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" variant="plain" /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
+        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" variant="plain" locale={language} /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
       </div>
-      <p className="mt-1 text-xs opacity-80">BEP-20 (BSC) · Minimum withdrawal {displayUsdt(minimum)} USDT</p>
-      <Button block size="lg" className="mt-4 bg-accent-fg! text-accent!" disabled={reason !== null} onClick={onWithdraw}>
-        <ArrowUpRightIcon size={18} /> Withdraw
-      </Button>
-      {reason && <p className="mt-2 text-center text-xs opacity-85">{reason}</p>}
+      {me && usdt(me.heldUsdt) > 0 && (
+        // Held referral bonuses are earned but not spendable yet, so they stand apart from the balance.
+        <p className="mt-1 text-sm opacity-90" data-testid="wallet-held">
+          {t("wallet.held", { amount: amount(me.heldUsdt), hours: Math.round(holdHours) })}
+        </p>
+      )}
+      <p className="mt-1 text-xs opacity-80">{t("wallet.minimumLine", { amount: amount(minimum) })}</p>
+      <MainAction
+        text={t("common.withdraw")}
+        icon={<ArrowUpRightIcon size={18} />}
+        className="mt-4 bg-accent-fg! text-accent!"
+        disabled={reason !== null}
+        onPress={onWithdraw}
+      />
+      {reason && (
+        <p className="mt-2 text-center text-xs opacity-85" data-testid="withdraw-blocker">
+          {reason}
+        </p>
+      )}
     </Card>
   );
 }
