@@ -28,14 +28,18 @@ export function webIsStale(): boolean {
   return Math.max(newestSource(webRoot), newestSource(domainRoot)) > built;
 }
 
-export function buildWeb(): void {
+/** Builds both apps into `outDir` (web/dist unless a test builds elsewhere). */
+export function buildWeb(outDir = webDist): void {
   const vite = join(import.meta.dir, "..", "node_modules", ".bin", "vite");
-  // Always a production build: under `bun test` NODE_ENV is "test", which would ship React's
-  // development build to whoever `npm start` serves next.
-  const result = Bun.spawnSync([vite, "build", "--config", join(webRoot, "vite.config.ts"), "--logLevel", "warn"], {
-    stdout: "inherit",
-    stderr: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.exitCode !== 0) throw new Error("building the web app failed (see the output above)");
+  // One build per app (web/vite.config.ts says why), the admin panel first: it empties dist/.
+  for (const app of ["admin", "app"]) {
+    // Always a production build: under `bun test` NODE_ENV is "test", which would ship React's
+    // development build to whoever `npm start` serves next.
+    const result = Bun.spawnSync([vite, "build", "--config", join(webRoot, "vite.config.ts"), "--outDir", outDir, "--logLevel", "warn"], {
+      stdout: "inherit",
+      stderr: "inherit",
+      env: { ...process.env, NODE_ENV: "production", WEB_APP: app },
+    });
+    if (result.exitCode !== 0) throw new Error(`building the web app (${app}) failed (see the output above)`);
+  }
 }

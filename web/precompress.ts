@@ -15,6 +15,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+const compressedSince = (file: string) => (statSync(`${file}.br`, { throwIfNoEntry: false })?.mtimeMs ?? -1) >= statSync(file).mtimeMs;
+
 /** Writes `file.br` and `file.gz`, each only when it is smaller than the file itself. */
 export function precompressFile(file: string): void {
   const data = readFileSync(file);
@@ -41,7 +43,8 @@ export function precompress(): Plugin {
     // After every file is on disk, HTML pages included (Vite writes them last).
     closeBundle() {
       if (!statSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return;
-      for (const file of filesUnder(outDir)) if (compressible.has(extname(file))) precompressFile(file);
+      // Each app is its own build into one dist/: what an earlier build compressed is left alone.
+      for (const file of filesUnder(outDir)) if (compressible.has(extname(file)) && !compressedSince(file)) precompressFile(file);
     },
   };
 }

@@ -1,5 +1,10 @@
-// Two entry pages: the admin panel and the mini app never share a chunk they do not both need,
-// so a phone opening /app downloads no admin code and no chart library.
+// One build per app (WEB_APP=admin or app; api/build-web.ts runs both into one dist/): the admin
+// panel and the mini app share no chunk, so a phone opening /app downloads no admin code, no
+// chart library, and no file split off only because the panel also uses it.
+//
+// The mini app is written against React's API like the panel, but built on preact/compat: React
+// DOM alone would be 55 KB of its 80 KB first load over the wire, and a phone on a slow network
+// opens the mini app from a chat (README, "Stack").
 import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -7,24 +12,37 @@ import { defineConfig } from "vite";
 import { precompress } from "./precompress.ts";
 
 const root = import.meta.dirname;
+const apps = ["admin", "app"] as const;
+type App = (typeof apps)[number];
 
-export default defineConfig({
-  root,
-  // public/ (the icon) is copied to the root of dist, beside admin/, app/ and assets/.
-  plugins: [react(), tailwindcss(), precompress()],
-  // "@/x" is x from the repository root, as tsconfig.json says for the server and the tests.
-  resolve: { alias: [{ find: /^@\//, replacement: `${resolve(root, "..")}/` }] },
-  build: {
-    outDir: resolve(root, "dist"),
-    emptyOutDir: true,
-    rollupOptions: {
-      input: {
-        admin: resolve(root, "admin/index.html"),
-        app: resolve(root, "app/index.html"),
-      },
+const compat = (path: string) => resolve(root, "..", "node_modules", "preact", path);
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: compat("compat/client.mjs") },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: compat("compat/jsx-runtime.mjs") },
+  { find: /^react(-dom)?$/, replacement: compat("compat/dist/compat.mjs") },
+];
+
+export default defineConfig(() => {
+  const app = process.env.WEB_APP as App | undefined;
+  if (app !== undefined && !apps.includes(app)) throw new Error(`WEB_APP must be one of ${apps.join(", ")}, not "${app}"`);
+  // Without WEB_APP (the dev server) both pages are served, on React.
+  const pages = app ? [app] : apps;
+  return {
+    root,
+    // public/ (the icon) is copied to the root of dist, beside admin/, app/ and assets/.
+    plugins: [react(), tailwindcss(), precompress()],
+    resolve: {
+      // "@/x" is x from the repository root, as tsconfig.json says for the server and the tests.
+      alias: [{ find: /^@\//, replacement: `${resolve(root, "..")}/` }, ...(app === "app" ? reactOnPreact : [])],
     },
-  },
-  server: {
-    proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 3000}` },
-  },
+    build: {
+      outDir: resolve(root, "dist"),
+      // The admin build goes first and empties dist/; the mini app's is written beside it.
+      emptyOutDir: app !== "app",
+      rollupOptions: { input: Object.fromEntries(pages.map((name) => [name, resolve(root, name, "index.html")])) },
+    },
+    server: {
+      proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+    },
+  };
 });
