@@ -1,7 +1,9 @@
-// The small part of Telegram's Web App protocol this app needs, without loading
-// telegram-web-app.js from the internet: methods go out through whichever channel the client
-// exposes, and events come back through window.Telegram.WebView.receiveEvent (or postMessage on
-// Telegram Web, which hosts the app in an iframe).
+// Telegram's Web App protocol through the maintained @telegram-apps/bridge (no
+// telegram-web-app.js from the internet): it knows each client's channel out (the webview proxy,
+// window.external, postMessage to Telegram Web's frame) and installs the receivers events come back
+// through. This file only adds what the app decides itself: outside Telegram (the browser demo)
+// nothing is posted, and a feature is used only where the client's version has it.
+import { compareVersions, on, postEvent as post } from "@telegram-apps/bridge";
 
 type Listener = (data: any) => void;
 
@@ -12,33 +14,16 @@ declare global {
   }
 }
 
-const listeners = new Map<string, Set<Listener>>();
 let insideTelegram = false;
-let clientVersion: number[] = [];
-
-function dispatch(eventType: string, eventData: unknown) {
-  for (const listener of listeners.get(eventType) ?? []) listener(eventData);
-}
-
-const parseVersion = (version: string) => version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+let clientVersion = "6.0";
 
 /**
- * Installs the receiver Telegram calls. `inside` says whether launch parameters came from
- * Telegram, `version` is the Bot API version its client speaks (tgWebAppVersion).
+ * `inside` says whether launch parameters came from Telegram, `version` is the Bot API version its
+ * client speaks (tgWebAppVersion).
  */
 export function installBridge(inside: boolean, version = "6.0"): void {
   insideTelegram = inside;
-  clientVersion = parseVersion(version);
-  window.Telegram = { ...window.Telegram, WebView: { receiveEvent: dispatch } };
-  window.addEventListener("message", (event) => {
-    if (event.source !== window.parent || typeof event.data !== "string") return;
-    try {
-      const { eventType, eventData } = JSON.parse(event.data);
-      if (typeof eventType === "string") dispatch(eventType, eventData);
-    } catch {
-      // Other scripts may post non-JSON messages to this window; they are not Telegram's.
-    }
-  });
+  clientVersion = version;
 }
 
 export function isInsideTelegram(): boolean {
@@ -47,29 +32,17 @@ export function isInsideTelegram(): boolean {
 
 /** Inside a Telegram client whose Web App version is at least `version` ("6.2" for popups). */
 export function supports(version: string): boolean {
-  if (!insideTelegram) return false;
-  const wanted = parseVersion(version);
-  for (let i = 0; i < wanted.length; i++) {
-    const have = clientVersion[i] ?? 0;
-    if (have !== wanted[i]) return have > wanted[i]!;
-  }
-  return true;
+  return insideTelegram && compareVersions(clientVersion, version) >= 0;
 }
 
 export function postEvent(eventType: string, eventData: Record<string, unknown> = {}): void {
-  // Outside Telegram there is nobody to receive the event; posting to our own window is harmless
-  // but pointless, so the browser demo skips it.
+  // Outside Telegram there is nobody to receive the event.
   if (!insideTelegram) return;
-  const proxy = window.TelegramWebviewProxy;
-  if (proxy) return proxy.postEvent(eventType, JSON.stringify(eventData));
-  const external = window.external as unknown as { notify?: (payload: string) => void } | undefined;
-  if (external && typeof external.notify === "function") return external.notify(JSON.stringify({ eventType, eventData }));
-  window.parent.postMessage(JSON.stringify({ eventType, eventData }), "*");
+  // The app's own calls are checked where they are made; the bridge's method names are a closed
+  // union that a plain string does not satisfy.
+  (post as (type: string, data?: Record<string, unknown>) => void)(eventType, eventData);
 }
 
 export function onEvent(eventType: string, listener: Listener): () => void {
-  let set = listeners.get(eventType);
-  if (!set) listeners.set(eventType, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
+  return (on as (type: string, listener: Listener) => () => void)(eventType, listener);
 }
