@@ -7,6 +7,9 @@ import type { RiskStatements } from "@/domain/statements/risk.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;
 
+const sightClient = "insert into client_sightings (user_id, client, address, user_agent, seen_at) values (?, ?, ?, ?, ?) on conflict do nothing returning user_id";
+const accountsOnClient = "select user_id from client_sightings where client = ? limit ?";
+
 export function riskStatements(db: Db): RiskStatements {
   const conn = db.$client;
   const moveHeld = (userId: number, amount: number) => conn.query("update users set held_balance = held_balance + ? where id = ?").run(amount, userId);
@@ -82,11 +85,12 @@ export function riskStatements(db: Db): RiskStatements {
         .all();
     },
 
+    // Plain SQL: both run on the first request of every session while the defences are on.
     *sight(s) {
-      return db.insert(clientSightings).values(s).onConflictDoNothing().returning({ userId: clientSightings.userId }).get() !== undefined;
+      return conn.query(sightClient).get(s.userId, s.client, s.address, s.userAgent, s.seenAt.getTime()) !== null;
     },
     *accountsOn(client, limit) {
-      return db.select({ id: clientSightings.userId }).from(clientSightings).where(eq(clientSightings.client, client)).limit(limit).all().map((r) => r.id);
+      return conn.query(accountsOnClient).values(client, limit).map(([id]) => id as number);
     },
     *clientsOf(userId) {
       return db.select().from(clientSightings).where(eq(clientSightings.userId, userId)).orderBy(desc(clientSightings.seenAt)).limit(50).all();

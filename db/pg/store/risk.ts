@@ -8,6 +8,9 @@ import { clientOf, type PgRunner } from "./runner.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;
 
+const sightClient = "insert into client_sightings (user_id, client, address, user_agent, seen_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning user_id";
+const accountsOnClient = "select user_id from client_sightings where client = $1 limit $2";
+
 export function riskStatements(db: PgRunner): RiskStatements {
   const moveHeld = (userId: number, amount: number) =>
     awaiting(db.update(users).set({ heldBalance: sql`${users.heldBalance} + ${amount}` }).where(eq(users.id, userId)));
@@ -87,13 +90,14 @@ export function riskStatements(db: PgRunner): RiskStatements {
       );
     },
 
+    // Plain SQL: both run on the first request of every session while the defences are on.
     *sight(s) {
-      const rows = yield* awaiting(db.insert(clientSightings).values(s).onConflictDoNothing().returning({ userId: clientSightings.userId }));
+      const rows = yield* awaiting(clientOf(db).unsafe(sightClient, [s.userId, s.client, s.address, s.userAgent, s.seenAt]).values());
       return rows.length > 0;
     },
     *accountsOn(client, limit) {
-      const rows = yield* awaiting(db.select({ id: clientSightings.userId }).from(clientSightings).where(eq(clientSightings.client, client)).limit(limit));
-      return rows.map((r) => r.id);
+      const rows: [number][] = yield* awaiting(clientOf(db).unsafe(accountsOnClient, [client, limit]).values());
+      return rows.map(([id]) => id);
     },
     *clientsOf(userId) {
       return yield* awaiting(db.select().from(clientSightings).where(eq(clientSightings.userId, userId)).orderBy(desc(clientSightings.seenAt)).limit(50));
