@@ -273,6 +273,42 @@ test("Confirm fraud with two ticked accounts bans exactly those and reports what
   await page.getByTestId("flagged-user").filter({ hasText: `@${boss.username}` }).waitFor();
 });
 
+test("a tree longer than the case lists: Select all bans every account, the unlisted ones included", async () => {
+  const { boss, accounts } = await makeFarm();
+  const page = await h.page();
+  // The server lists the first 1,000 referred accounts of a case; here it lists the first 5 of 12.
+  const listed = 5;
+  await page.route(`**/api/admin/risk/${boss.id}`, async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    await route.fulfill({ response, json: { ...json, referred: json.referred.slice(0, listed) } });
+  });
+  const sent: unknown[] = [];
+  page.on("request", (request) => void (request.url().endsWith(`/api/admin/risk/${boss.id}/confirm`) && sent.push(request.postDataJSON())));
+  await page.goto(`/admin/risk/${boss.id}`);
+  await page.getByText(`The first ${listed} of the 12 accounts this user referred`).waitFor();
+  expect(await page.getByRole("checkbox", { name: /^Select .+ \(#\d+\)$/ }).count()).toBe(listed);
+  await page.getByRole("checkbox", { name: "Select all" }).check();
+  await page.getByText("12 selected").waitFor();
+  await page.getByRole("button", { name: "Confirm fraud" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm fraud" });
+  expect(await dialog.getByTestId("ban-count").innerText()).toBe(`13 accounts will be banned: ${boss.firstName} and all 12 referred accounts.`);
+  await dialog.getByRole("button", { name: "Ban 13 accounts" }).click();
+  expect(await toastText(page, "Fraud confirmed")).toContain("13 accounts banned");
+  expect(sent).toEqual([{ farm: "all" }]);
+  for (const id of [boss.id, ...accounts.map((a) => a.id)]) expect(userRow(id).is_banned).toBe(1);
+
+  // Ticking only some of the listed accounts still sends exactly those.
+  const other = await makeFarm();
+  await page.goto(`/admin/risk/${other.boss.id}`);
+  const one = other.accounts[4]!;
+  await page.getByRole("checkbox", { name: `Select ${one.firstName} (#${one.id})` }).check();
+  await page.getByRole("button", { name: "Confirm fraud" }).click();
+  await page.getByRole("dialog", { name: "Confirm fraud" }).getByRole("button", { name: "Ban 2 accounts" }).click();
+  expect(await toastText(page, "Fraud confirmed")).toContain("2 accounts banned");
+  expect(userRow(other.accounts[3]!.id).is_banned).toBe(0);
+});
+
 test("what could not be taken back is set apart with its total, and holds show their release", async () => {
   const { boss, accounts } = await makeFarm();
   const page = await h.page();

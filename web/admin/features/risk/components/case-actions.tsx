@@ -17,10 +17,12 @@ import { countOf } from "@/web/admin/lib/count-of.ts";
 import { clearRisk, confirmFraud } from "@/web/admin/features/risk/api/decide-case.ts";
 import { accountName } from "@/web/admin/features/risk/account-name.ts";
 
+/** The referred accounts to ban with the user: those ticked, or all of them (more than the case lists). */
+export type Farm = { ids: number[] } | { all: number };
+
 type CaseActionsProps = {
   risk: RiskCaseDto;
-  /** The referred accounts ticked in the tree, to ban with the user. */
-  farm: number[];
+  farm: Farm;
   onConfirmed: (report: RiskConfirmDto) => void;
   /** Loads the case again, after a refusal that says it changed. */
   reload: () => unknown;
@@ -57,13 +59,14 @@ export function CaseActions({ risk, farm, onConfirmed, reload }: CaseActionsProp
     setOpen(null);
   });
   const confirm = useMutation(async () => {
-    const report = await decide(() => confirmFraud(risk.userId, farm));
+    const report = await decide(() => confirmFraud(risk.userId, "all" in farm ? "all" : farm.ids));
     toast({ title: "Fraud confirmed", description: `${countOf(report.banned.length, "account")} banned.`, variant: "success" });
     setOpen(null);
     onConfirmed(report);
   });
 
-  const banned = 1 + farm.length;
+  const farmSize = "all" in farm ? farm.all : farm.ids.length;
+  const banned = 1 + farmSize;
   const withdrawal = risk.openWithdrawal;
   const withdrawalFact: [string, ReactNode] | undefined = withdrawal
     ? [
@@ -116,7 +119,7 @@ export function CaseActions({ risk, farm, onConfirmed, reload }: CaseActionsProp
         onConfirm={confirm.mutate}
         title="Confirm fraud"
         description="Bans the accounts below, refunds their open withdrawals and takes back the referral bonuses they produced, as far as balances allow."
-        facts={[["User", `${name} (#${risk.userId})`], ["Referred accounts", farm.length === 0 ? "None selected" : countOf(farm.length, "selected account")], ...(withdrawalFact ? [withdrawalFact] : [])]}
+        facts={[["User", `${name} (#${risk.userId})`], ["Referred accounts", farmSize === 0 ? "None selected" : "all" in farm ? `All ${farm.all}` : countOf(farmSize, "selected account")], ...(withdrawalFact ? [withdrawalFact] : [])]}
         confirmLabel={`Ban ${countOf(banned, "account")}`}
         busyLabel="Confirming..."
         variant="danger"
@@ -125,7 +128,7 @@ export function CaseActions({ risk, farm, onConfirmed, reload }: CaseActionsProp
       >
         <p data-testid="ban-count" className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm font-medium text-rose-800">
           {countOf(banned, "account")} will be banned: {name}
-          {farm.length > 0 ? ` and ${countOf(farm.length, "referred account")} ticked in the referral tree` : ""}.
+          {"all" in farm ? ` and all ${countOf(farm.all, "referred account")}` : farmSize > 0 ? ` and ${countOf(farmSize, "referred account")} ticked in the referral tree` : ""}.
         </p>
         <Failure message={failure} />
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 // The accounts this user referred, each with its profile, standing and risk, and a tick for the
 // farm: the ticked ones are banned with the user when fraud is confirmed. "Select all" ticks
-// every account listed.
+// every account listed, and where the case lists only the first of a longer tree, stands for all
+// of them.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { RiskCaseDto } from "@/api/http/contract.ts";
@@ -19,13 +20,15 @@ const checkbox = "h-4 w-4 rounded border-slate-300 accent-indigo-600 focus-visib
 
 type ReferralTreeProps = {
   referred: Referred;
+  /** How many accounts the user referred in all; the case lists the first of them. */
+  total: number;
   selected: ReadonlySet<number>;
   onChange: (next: Set<number>) => void;
   /** No ticks once the case is confirmed: there is nothing left to ban it with. */
   selectable: boolean;
 };
 
-export function ReferralTree({ referred, selected, onChange, selectable }: ReferralTreeProps) {
+export function ReferralTree({ referred, total, selected, onChange, selectable }: ReferralTreeProps) {
   const all = useRef<HTMLInputElement>(null);
   const count = referred.filter((r) => selected.has(r.id)).length;
   const every = referred.length > 0 && count === referred.length;
@@ -43,8 +46,12 @@ export function ReferralTree({ referred, selected, onChange, selectable }: Refer
     <Card aria-labelledby="tree-title">
       <CardHeader
         title={<span id="tree-title">Referral tree</span>}
-        description={`${countOf(referred.length, "account")} this user referred${selectable ? "; tick the farm to ban with them" : ""}.`}
-        actions={selectable && referred.length > 0 ? <span className="text-sm text-slate-600 tabular-nums">{count} selected</span> : undefined}
+        description={
+          total > referred.length
+            ? `The first ${referred.length} of the ${countOf(total, "account")} this user referred${selectable ? "; Select all ticks all of them, the unlisted ones included" : ""}.`
+            : `${countOf(referred.length, "account")} this user referred${selectable ? "; tick the farm to ban with them" : ""}.`
+        }
+        actions={selectable && referred.length > 0 ? <span className="text-sm text-slate-600 tabular-nums">{every && total > referred.length ? total : count} selected</span> : undefined}
       />
       {referred.length === 0 ? (
         <EmptyState compact>This user referred nobody</EmptyState>

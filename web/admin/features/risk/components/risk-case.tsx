@@ -11,7 +11,7 @@ import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
 import { useRiskCase } from "@/web/admin/features/risk/api/get-risk-case.ts";
 import { accountHandle, accountName } from "@/web/admin/features/risk/account-name.ts";
 import { paths } from "@/web/admin/paths.ts";
-import { CaseActions } from "./case-actions.tsx";
+import { CaseActions, type Farm } from "./case-actions.tsx";
 import { CaseSummary } from "./case-summary.tsx";
 import { ClientList } from "./client-list.tsx";
 import { FraudReport } from "./fraud-report.tsx";
@@ -50,7 +50,11 @@ export function RiskCase({ userId }: { userId: number }) {
     );
   }
 
-  const farm = risk.referred.filter((r) => selected.has(r.id)).map((r) => r.id);
+  const ticked = risk.referred.filter((r) => selected.has(r.id)).map((r) => r.id);
+  // The case lists the first referred accounts only: every listed one ticked under a longer tree
+  // means all of them, the unlisted ones included, which the server resolves itself.
+  const unlisted = risk.totalInvited > risk.referred.length;
+  const farm: Farm = unlisted && ticked.length > 0 && ticked.length === risk.referred.length ? { all: risk.totalInvited } : { ids: ticked };
   return (
     <div className="space-y-5">
       <div>
@@ -77,7 +81,7 @@ export function RiskCase({ userId }: { userId: number }) {
         <SignalList signals={risk.signals} score={risk.score} />
         <ClientList clients={risk.clients} />
       </div>
-      <ReferralTree referred={risk.referred} selected={selected} onChange={setSelected} selectable={risk.status !== "confirmed"} />
+      <ReferralTree referred={risk.referred} total={risk.totalInvited} selected={selected} onChange={setSelected} selectable={risk.status !== "confirmed"} />
       <HoldList holds={risk.holds} />
     </div>
   );
