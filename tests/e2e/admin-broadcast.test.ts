@@ -142,3 +142,20 @@ test("a valid message with a Spanish text is queued for every active user and it
   await row.getByText("Sending").waitFor();
   await screenshot(page, "admin-broadcast-queued-390");
 });
+
+test("Recent Broadcasts shows a message as Telegram does: bold in bold, a link as its text, no markers", async () => {
+  const page = await h.page();
+  await page.goto("/admin/broadcast");
+  await page.getByLabel("Message").fill("*Bold* text from [our channel](https://t.me/refbot)");
+  await page.getByRole("button", { name: "Send Broadcast" }).click();
+  await page.getByRole("dialog", { name: "Send this broadcast?" }).getByRole("button", { name: /^Send to/ }).click();
+  await toastText(page, "Broadcast Queued Successfully");
+  const message = page.getByTestId("broadcast-row").filter({ hasText: "Bold text from our channel" }).getByTestId("broadcast-message");
+  expect(await message.innerText()).toBe("Bold text from our channel");
+  const bold = message.getByText("Bold", { exact: true });
+  expect(await bold.evaluate((el) => el.tagName)).toBe("STRONG");
+  expect(Number(await bold.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600);
+  // A row is a summary: the link is its text, nothing to click.
+  expect(await message.locator("a").count()).toBe(0);
+  await screenshot(page, "admin-broadcast-history-1280");
+});

@@ -63,6 +63,27 @@ test("reject needs a reason; the amount goes back to the balance", async () => {
   expect(balance(before.user_id)).toBe(balanceBefore + before.amount);
 });
 
+test("on a phone every status tab, count included, is on screen without scrolling sideways", async () => {
+  const page = await h.page({ viewport: PHONE });
+  await page.goto("/admin/withdrawals");
+  await page.getByTestId("tab-count").first().waitFor();
+  const tabs = page.getByRole("tablist", { name: "Withdrawal status" }).getByRole("tab");
+  expect(await tabs.allInnerTexts()).toEqual([
+    expect.stringContaining("Review"),
+    expect.stringContaining("Pending"),
+    expect.stringContaining("Approved"),
+    expect.stringContaining("Paid"),
+    expect.stringContaining("Rejected"),
+  ]);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await viewportScreenshot(page, "admin-withdrawals-tabs-390");
+});
+
 /** The Mark as Paid dialog of the first approved request, opened from the Approved tab. */
 async function openMarkAsPaid() {
   const [approved] = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");

@@ -1,5 +1,6 @@
-// Per-broadcast progress: sent, failed and pending deliveries with a bar and the ETA (the list
-// refreshes itself while deliveries are pending, see get-broadcasts.ts).
+// Per-broadcast progress: the message as Telegram shows it (first two lines), sent, failed and
+// pending deliveries with a bar and the ETA (the list refreshes itself while deliveries are
+// pending, see get-broadcasts.ts).
 import type { BroadcastDto } from "@/api/http/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDateTime, formatEta } from "@/web/shared/format-time.ts";
@@ -12,13 +13,26 @@ import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { MegaphoneIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { useBroadcasts } from "@/web/admin/features/broadcast/api/get-broadcasts.ts";
+import { parseTelegramMarkdown } from "@/web/admin/features/broadcast/telegram-markdown.ts";
+import { TelegramText } from "./telegram-text.tsx";
+
+function MessageSummary({ text }: { text: string }) {
+  // Only the form checks the Markdown, not the server, so a message Telegram would have refused
+  // shows as its raw text rather than not at all.
+  const { spans } = parseTelegramMarkdown(text);
+  return (
+    <div data-testid="broadcast-message" className="line-clamp-2 min-w-0 text-sm break-words whitespace-pre-line text-slate-800">
+      {spans ? <TelegramText spans={spans} summary /> : text}
+    </div>
+  );
+}
 
 function BroadcastRow({ broadcast: b }: { broadcast: BroadcastDto }) {
   const done = b.pending === 0;
   return (
     <li data-testid="broadcast-row" className="space-y-2 py-4 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-3">
-        <p className="line-clamp-2 min-w-0 text-sm break-words whitespace-pre-line text-slate-800">{b.message}</p>
+        <MessageSummary text={b.message} />
         <Badge tone={done ? (b.failed > 0 ? "warning" : "success") : "info"}>{done ? "Done" : "Sending"}</Badge>
       </div>
       <div

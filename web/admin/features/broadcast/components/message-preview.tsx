@@ -1,42 +1,8 @@
 // A message as a Telegram chat shows it: a bubble from the bot with the Markdown rendered (see
-// telegram-markdown.ts). Every span becomes a React element, so the admin's text is never read as
-// HTML, and only web addresses become clickable links.
-import type { ReactNode } from "react";
+// telegram-text.tsx), or why Telegram would refuse it.
 import { AlertIcon } from "@/web/shared/ui/icons.tsx";
-import { describeProblem, parseTelegramMarkdown, type Span } from "@/web/admin/features/broadcast/telegram-markdown.ts";
-
-function renderSpan(span: Span, key: number): ReactNode {
-  switch (span.kind) {
-    case "text":
-      return span.text;
-    case "bold":
-      return <strong key={key}>{span.text}</strong>;
-    case "italic":
-      return <em key={key}>{span.text}</em>;
-    case "code":
-      return (
-        <code key={key} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] text-rose-700">
-          {span.text}
-        </code>
-      );
-    case "pre":
-      return (
-        <pre key={key} className="my-1 overflow-x-auto rounded-md bg-slate-100 p-2 font-mono text-[0.85em] whitespace-pre">
-          {span.text}
-        </pre>
-      );
-    case "link":
-      return span.href ? (
-        <a key={key} href={span.href} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-600 hover:underline">
-          {span.text}
-        </a>
-      ) : (
-        <span key={key} className="text-sky-600">
-          {span.text}
-        </span>
-      );
-  }
-}
+import { describeProblem, parseTelegramMarkdown } from "@/web/admin/features/broadcast/telegram-markdown.ts";
+import { TelegramText } from "./telegram-text.tsx";
 
 export function MessagePreview({ text, sender }: { text: string; sender: string }) {
   // Telegram drops the spaces and blank lines around a message, as the server does before queuing.
@@ -55,7 +21,7 @@ export function MessagePreview({ text, sender }: { text: string; sender: string 
           <div data-testid="message-preview" className="max-w-md rounded-2xl rounded-bl-sm bg-white px-3 py-2 shadow-sm">
             <p className="text-xs font-semibold text-indigo-600">{sender}</p>
             <div className="text-[15px] leading-snug break-words whitespace-pre-wrap text-slate-900">
-              {message ? parsed.spans.map(renderSpan) : <span className="text-slate-400 italic">Your message appears here.</span>}
+              {message ? <TelegramText spans={parsed.spans} /> : <span className="text-slate-400 italic">Your message appears here.</span>}
             </div>
           </div>
         )}
