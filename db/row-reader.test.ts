@@ -13,7 +13,7 @@ test("a row read with plain SQL equals drizzle's own reading: dates, booleans an
     { tgId: 2, firstName: "Bob", lastName: "B", username: "bob", refCode: "BBBB2222", walletBep20: "0x" + "ab".repeat(20), balance: 5, isBanned: true, banReason: "spam", channelJoined: true, isActive: false, lastActivityAt: at, createdAt: at },
   ]).run();
   const reader = rowReader(users);
-  const statement = db.sqlite.prepare<unknown[], [number]>(`select ${reader.select} from users where tg_id = ?`);
+  const statement = db.sqlite.prepare<unknown[], [number]>(`select ${reader.select()} from users where tg_id = ?`);
   for (const tgId of [1, 2]) {
     const viaDrizzle = db.select().from(users).where(eq(users.tgId, tgId)).get();
     const plain = reader.read(statement.values(tgId)[0]);

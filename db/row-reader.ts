@@ -1,10 +1,9 @@
 // Whole rows of a table read with plain SQL and converted exactly as drizzle converts them (dates,
-// booleans), for the few lookups that run on every request: drizzle's general result mapping
-// costs more than the SQLite lookup itself there.
-import { getTableColumns, type InferSelectModel } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+// booleans, int8), for the few lookups that run on every request: drizzle's building and general
+// result mapping cost more than the lookup itself there. One reader serves both engines' tables.
+import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 
-export function rowReader<T extends SQLiteTable>(table: T) {
+export function rowReader<T extends Table>(table: T) {
   const columns = Object.entries(getTableColumns(table));
   const keys = columns.map(([key]) => key);
   const decoders = columns.map(([, column]) => column);
@@ -17,7 +16,7 @@ export function rowReader<T extends SQLiteTable>(table: T) {
     }
     return row as InferSelectModel<T>;
   };
-  /** The select list, in the order `read` expects. */
-  const select = columns.map(([, column]) => `"${column.name}"`).join(", ");
+  /** The select list, in the order `read` expects, each column qualified by `alias` when given. */
+  const select = (alias?: string) => columns.map(([, column]) => `${alias ? `${alias}.` : ""}"${column.name}"`).join(", ");
   return { select, read };
 }

@@ -174,7 +174,7 @@ pg.test("a row written through drizzle reads back the same on both engines, and 
   // Stored as a JSON object, not as a string holding one, so PostgreSQL's JSON operators work.
   expect(await db.$client`select jsonb_typeof(detail) as kind, detail ->> 'reason' as reason from admin_audit`).toEqual([{ kind: "object", reason: "promo" }]);
 
-  // The lookups written as plain SQL (db/pg/row-reader.ts) read what drizzle reads.
+  // The lookups written as plain SQL (db/row-reader.ts) read what drizzle reads.
   const task = { kind: "daily_activity", title: "Daily", reward: 2 ** 40, createdAt: at } as const;
   const [taskRow] = await db.insert(pgSchema.tasks).values(task).returning();
   const statements = pgStatements(db);

@@ -13,7 +13,7 @@ export function taskStatements(db: Db): TaskStatements {
   const conn = db.$client;
   const statements: TaskStatements = {
     *byId(id) {
-      return taskRow.read(conn.query<unknown[], [number]>(`select ${taskRow.select} from tasks where id = ?`).values(id)[0]);
+      return taskRow.read(conn.query<unknown[], [number]>(`select ${taskRow.select()} from tasks where id = ?`).values(id)[0]);
     },
     *all() {
       return db.select().from(tasks).orderBy(asc(tasks.id)).all();

@@ -9,7 +9,7 @@ import type { UserStatements } from "@/domain/statements/users.ts";
 const userRow = rowReader(users);
 
 export function userStatements(db: Db): UserStatements {
-  const byTgId = `select ${userRow.select} from users where tg_id = ?`;
+  const byTgId = `select ${userRow.select()} from users where tg_id = ?`;
   return {
     *byId(id) {
       return db.select().from(users).where(eq(users.id, id)).get();

@@ -1,7 +1,7 @@
 // Task statements on PostgreSQL. A completion is the busiest write of the product: its statements,
 // and the task lookup before it, are plain SQL (runner.ts).
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { pgRowReader } from "@/db/pg/row-reader.ts";
+import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
 import type { LedgerRow } from "@/domain/statements/ledger.ts";
 import type { CompletionChange, TaskStatements } from "@/domain/statements/tasks.ts";
@@ -53,7 +53,7 @@ const applyPaidEarning = applyPaid(true);
 const applyPaidOther = applyPaid(false);
 const entryParams = (e: LedgerRow) => [e.userId, e.type, e.reason, e.amount, e.refId, e.note, e.at];
 
-const taskRow = pgRowReader(tasks);
+const taskRow = rowReader(tasks);
 const taskById = `select ${taskRow
   .select("t")
   .replace(`t."completion_count"`, "(t.completion_count + coalesce((select sum(c.completions) from task_completion_counts c where c.task_id = t.id), 0))::int8")} from tasks t where t.id = $1`;

@@ -3,10 +3,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
-import { pgRowReader } from "@/db/pg/row-reader.ts";
+import { rowReader } from "@/db/row-reader.ts";
 import { clientOf, pgErrorOf, type PgRunner } from "./runner.ts";
 
-const userRow = pgRowReader(users);
+const userRow = rowReader(users);
 const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
 const userByTgId = `select ${userRow.select("u")} from users u where u.tg_id = $1`;
 
