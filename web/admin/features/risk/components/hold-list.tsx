@@ -28,21 +28,11 @@ export function HoldList({ holds }: { holds: RiskCaseDto["holds"] }) {
           <table className="w-full min-w-[560px] text-left text-sm">
             <thead className="bg-slate-50 text-xs text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Referred
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Reason
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Release
-                </th>
+                {["Referred", "Reason", "Amount", "Status", "Release"].map((name, i) => (
+                  <th key={name} scope="col" className={`${i === 0 ? "px-4" : "px-3"} py-2 font-medium`}>
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -65,24 +65,11 @@ export function ReferralTree({ referred, total, selected, onChange, selectable }
                     <input ref={all} type="checkbox" className={checkbox} aria-label="Select all" checked={every} onChange={() => onChange(every ? new Set() : new Set(referred.map((r) => r.id)))} />
                   </th>
                 )}
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Account
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Telegram ID
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Profile
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Risk
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Joined
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Qualified
-                </th>
+                {["Account", "Telegram ID", "Profile", "Risk", "Joined", "Qualified"].map((name) => (
+                  <th key={name} scope="col" className="px-3 py-2 font-medium">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
