@@ -128,7 +128,17 @@ export async function telegramPage(browser: Browser, width = 390): Promise<Page>
   return page;
 }
 
-export const telegramEvents = (page: Page) => page.evaluate(() => (window as any).__telegramEvents as TelegramEvent[]);
+/**
+ * Every event the app posted so far, read once the effects of what the page just did have run:
+ * the mini app's effects (which post to Telegram) run after the next paint, in a timer.
+ */
+export const telegramEvents = (page: Page) =>
+  page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    await frame();
+    await frame();
+    return (window as any).__telegramEvents as TelegramEvent[];
+  });
 
 /** Goes to an app path the way the bottom navigation does, without reloading (the label in any language). */
 export async function navigate(page: Page, label: string): Promise<void> {
