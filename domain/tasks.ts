@@ -122,10 +122,15 @@ export async function activeTasksFor(deps: TaskDeps, userId: number) {
   });
 }
 
-/** The task, if this user may act on it now. */
+/**
+ * The task, if this user may act on it now. An active task the process keeps (activeTasks) is
+ * taken from memory, which a change to any task empties first; otherwise it is read, which also
+ * tells an inactive task from a missing one.
+ */
 async function workableTask(deps: Pick<Deps, "store">, user: User, taskId: number): Promise<Task> {
   if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
-  const task = await getTask(deps, taskId);
+  deps.store.changes.poll();
+  const task = activeTaskCaches.get(deps.store)?.tasks?.find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
   if (!task.isActive) throw new AppError("TASK_INACTIVE", "This task is not available");
   return task;
 }
@@ -211,8 +216,9 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       if (isChannel && !before.channelJoined) yield* tx.counters.bump("verified_joins", 1);
 
       const qualification = yield* qualifyIfDue(tx, { ...user, ...updated }, now, { memberNow: isChannel, holdMs: deps.config.risk.holdMs });
-      const after = yield* tx.tasks.afterCompletion(user.id);
-      return { result: { task, reward: task.reward, ...after }, ...qualification };
+      // The referral's bonus goes to the referrer: the user's own figures are as the update left them.
+      const { balance, currentStreak, lastDailyDay } = updated;
+      return { result: { task, reward: task.reward, balance, currentStreak, lastDailyDay }, ...qualification };
     },
     { grouped: true },
   );

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client.ts";
 import { and, asc, eq } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletions, taskOpens, tasks, users } from "@/db/schema/index.ts";
-import type { TaskStatements } from "@/domain/statements/tasks.ts";
+import type { CompletedFigures, TaskStatements } from "@/domain/statements/tasks.ts";
 import { ledgerStatements } from "./ledger.ts";
 
 const taskRow = rowReader(tasks);
@@ -84,7 +84,7 @@ export function taskStatements(db: Db): TaskStatements {
     },
     *applyCompletion(c) {
       const row = conn
-        .query<{ channelJoined: number; dailyTasksCompleted: number }, [number, string, string, number, number, number]>(
+        .query<Omit<CompletedFigures, "channelJoined"> & { channelJoined: number }, [number, string, string, number, number, number]>(
           `update users set
              tasks_completed = tasks_completed + 1,
              last_activity_at = ?1,
@@ -94,10 +94,11 @@ export function taskStatements(db: Db): TaskStatements {
              last_daily_day = case when ?4 = 0 then last_daily_day else ?2 end,
              channel_joined = channel_joined or ?5
            where id = ?6
-           returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted`,
+           returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted,
+             balance, current_streak as currentStreak, last_daily_day as lastDailyDay`,
         )
         .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId)!;
-      return { channelJoined: row.channelJoined === 1, dailyTasksCompleted: row.dailyTasksCompleted };
+      return { ...row, channelJoined: row.channelJoined === 1 };
     },
     // The statements one by one: on SQLite they cost no round trip.
     *applyPaidCompletion(c, credit, entry) {
@@ -109,13 +110,6 @@ export function taskStatements(db: Db): TaskStatements {
     },
     *countCompletion(taskId) {
       conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);
-    },
-    *afterCompletion(userId) {
-      return conn
-        .query<{ balance: number; currentStreak: number; lastDailyDay: string | null }, [number]>(
-          "select balance, current_streak as currentStreak, last_daily_day as lastDailyDay from users where id = ?",
-        )
-        .get(userId)!;
     },
   };
   return statements;

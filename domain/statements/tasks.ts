@@ -13,9 +13,12 @@ export type UserTaskProgress = {
 
 export type CompletionChange = { userId: number; at: Date; today: string; yesterday: string; isDaily: boolean; isChannel: boolean };
 
+/** The user's figures after a completion: what the rules go on with, and what the user is told. */
+export type CompletedFigures = { channelJoined: boolean; dailyTasksCompleted: number; balance: number; currentStreak: number; lastDailyDay: string | null };
+
 export type PaidCompletion = {
   before: { lastActiveDay: string | null; channelJoined: boolean };
-  updated: { channelJoined: boolean; dailyTasksCompleted: number };
+  updated: CompletedFigures;
 };
 
 export type TaskStatements = {
@@ -36,7 +39,7 @@ export type TaskStatements = {
   /** The user's figures before a completion: the last active day and whether they joined the channel. */
   beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
   /** Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after. */
-  applyCompletion(c: CompletionChange): Op<{ channelJoined: boolean; dailyTasksCompleted: number }>;
+  applyCompletion(c: CompletionChange): Op<CompletedFigures>;
   /**
    * applyCompletion and the credit of the completion's reward (the ledger's addToBalance and its
    * row, `entry`) in one statement, writing the user's row once, with the figures
@@ -45,5 +48,4 @@ export type TaskStatements = {
    */
   applyPaidCompletion(c: CompletionChange, credit: BalanceChange, entry: LedgerRow): Op<PaidCompletion | undefined>;
   countCompletion(taskId: number): Op<void>;
-  afterCompletion(userId: number): Op<{ balance: number; currentStreak: number; lastDailyDay: string | null }>;
 };

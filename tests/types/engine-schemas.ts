@@ -7,8 +7,8 @@ import type * as Lite from "@/db/schema/index.ts";
 
 type TablesOf<M> = { [K in keyof M as M[K] extends Table ? K : never]: M[K] };
 type LiteTables = TablesOf<typeof Lite>;
-// What only PostgreSQL has (Pg.pgOnly: the slots hot counters are split into) is left out.
-type PgOnlyTable = "taskCompletionCounts";
+// What only PostgreSQL has (Pg.pgOnly: the slots hot counters are split into, the score moves) is left out.
+type PgOnlyTable = "taskCompletionCounts" | "rankMoves";
 type PgTables = Omit<TablesOf<typeof Pg>, PgOnlyTable>;
 type PgOnlyColumn = "slot";
 

@@ -42,11 +42,12 @@ export const sqliteOnlyIndexes = [
 export const sqliteOnlyForeignKeys = ["broadcast_deliveries.broadcast_id -> broadcasts.id", "broadcast_deliveries.user_id -> users.id"] as const;
 
 /**
- * What only PostgreSQL has: the slots hot counters are split into (stats.ts), and the table of
- * per-task completion counts kept that way. The rules never see them: PostgreSQL's statements
+ * What only PostgreSQL has: the slots hot counters are split into (stats.ts), the table of
+ * per-task completion counts kept that way, and the score moves not yet added into rank_counts
+ * (rank-counts.ts). The rules never see them: PostgreSQL's statements
  * read the sums.
  */
 export const pgOnly = {
   columns: { daily_stats: ["slot"], counters: ["slot"], rank_counts: ["slot"] },
-  tables: ["task_completion_counts"],
+  tables: ["task_completion_counts", "rank_moves"],
 } as const;

@@ -5,7 +5,9 @@
 // transactions crediting two users in opposite orders) rolls everything back, and PostgreSQL asks
 // for the transaction to be run again: it is, a few times, from the start.
 import type { PgDb } from "@/db/pg/client.ts";
-import { runAwaiting, type Statements, type Store } from "@/domain/store.ts";
+import { runAwaiting, type Program, type Statements, type Store } from "@/domain/store.ts";
+import { allOrRollBack, pgGroupCommit } from "./group-commit.ts";
+import { foldRankMovesEvery } from "./rank-moves.ts";
 import { userStatements } from "./users.ts";
 import { taskStatements } from "./tasks.ts";
 import { adminStatements } from "./admins.ts";
@@ -23,6 +25,10 @@ import { riskStatements } from "./risk.ts";
 
 const retryable = new Set(["40001", "40P01"]);
 const attempts = 5;
+/** Batches of grouped programs running at once, each on a connection of the pool. */
+const groupsInFlight = Number(process.env.PG_GROUPS ?? 4);
+/** How often score moves are added into rank_counts (rank-moves.ts): leaderboards read what is left. */
+const foldEveryMs = 200;
 
 export function pgStatements(db: PgRunner): Statements {
   return {
@@ -44,28 +50,40 @@ export function pgStatements(db: PgRunner): Statements {
 export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
   const outside = pgStatements(db);
   const changes = pgChanges(db.$client);
+  const folding = foldRankMovesEvery(db.$client, foldEveryMs);
+  // READ COMMITTED comes with the connection (openPg).
+  const inTransaction = <T>(run: (tx: Statements) => Promise<T>) =>
+    retrying(() =>
+      db.transaction(async (tx) => {
+        const sendBumps = holdBumps(tx);
+        const result = await run(pgStatements(tx));
+        await sendBumps();
+        return result;
+      }),
+    );
+  const alone = <T>(program: Program<T>) => inTransaction((tx) => runAwaiting(program(tx)));
+  const grouped = pgGroupCommit(
+    (programs) => inTransaction((tx) => allOrRollBack(programs.map((program) => runAwaiting(program(tx))))),
+    alone,
+    groupsInFlight,
+  );
   return {
     engine: "postgres",
     changes,
-    close: () => changes.close(),
-    // Grouping commits is SQLite's answer to one writer; PostgreSQL groups commits itself.
-    async transaction(program) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          // READ COMMITTED comes with the connection (openPg).
-          return await db.transaction(async (tx) => {
-            const sendBumps = holdBumps(tx);
-            const result = await runAwaiting(program(pgStatements(tx)));
-            await sendBumps();
-            return result;
-          });
-        } catch (error) {
-          if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
-          // A short random pause, so the two that collided do not collide again.
-          await Bun.sleep(Math.random() * 10 * attempt);
-        }
-      }
-    },
+    close: () => Promise.all([changes.close(), folding.stop()]).then(() => {}),
+    transaction: (program, options) => (options?.grouped ? grouped(program) : alone(program)),
     read: (program) => runAwaiting(program(outside)),
   };
+}
+
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
+      // A short random pause, so the two that collided do not collide again.
+      await Bun.sleep(Math.random() * 10 * attempt);
+    }
+  }
 }

@@ -1,16 +1,19 @@
-// The leaderboards' statements on PostgreSQL. rank_counts is kept by triggers (migrations 0001 and
-// 0004), split into slots that each query adds up; the block scans read users by primary key (see
-// sqliteOnlyIndexes for why there is no scores index).
+// The leaderboards' statements on PostgreSQL. They read rank_counts_live: rank_counts, split into
+// slots, with the score moves not yet added into it (migration 0009, rank-moves.ts). Its rows are
+// parts, some negative, so only their sums count, and a score is held when its sum is above zero.
+// The block scans read users by primary key (see sqliteOnlyIndexes for why there is no scores
+// index).
 import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { rankCounts, users } from "@/db/pg/schema/index.ts";
+import { rankCountsLive as rankCounts, users } from "@/db/pg/schema/index.ts";
 import type { Ranking, RankStatements } from "@/domain/statements/ranks.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
 import type { PgRunner } from "./runner.ts";
 
 const usersSum = sql<number>`coalesce(sum(${rankCounts.users}), 0)::int`;
+const held = sql`sum(${rankCounts.users}) > 0`;
 
 export function rankStatements(db: PgRunner): RankStatements {
-  const counted = (r: Ranking, ...where: SQL[]) => and(eq(rankCounts.category, r.category), gt(rankCounts.users, 0), ...where);
+  const counted = (r: Ranking, ...where: SQL[]) => and(eq(rankCounts.category, r.category), ...where);
   const unbannedBetween = (from: number, to: number) => and(gte(users.id, from), lt(users.id, to), eq(users.isBanned, false));
   function* total(query: PromiseLike<{ n: number }[]>): Op<number> {
     return (yield* awaiting(query))[0]!.n;
@@ -23,6 +26,7 @@ export function rankStatements(db: PgRunner): RankStatements {
           .from(rankCounts)
           .where(counted(r, eq(rankCounts.block, -1)))
           .groupBy(rankCounts.score)
+          .having(held)
           .orderBy(desc(rankCounts.score))
           .limit(limit),
       );
@@ -33,7 +37,8 @@ export function rankStatements(db: PgRunner): RankStatements {
           .select({ block: rankCounts.block, score: rankCounts.score, users: usersSum })
           .from(rankCounts)
           .where(counted(r, gte(rankCounts.score, min), gte(rankCounts.block, 0)))
-          .groupBy(rankCounts.block, rankCounts.score),
+          .groupBy(rankCounts.block, rankCounts.score)
+          .having(held),
       );
     },
     *scoresBetween(r, from, to, min) {

@@ -4,7 +4,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
 import type { LedgerRow } from "@/domain/statements/ledger.ts";
-import type { CompletionChange, TaskStatements } from "@/domain/statements/tasks.ts";
+import type { CompletedFigures, CompletionChange, TaskStatements } from "@/domain/statements/tasks.ts";
 import { awaiting } from "@/domain/store.ts";
 import { bumpTask } from "./counters.ts";
 import { creditFits, creditParams, creditSets } from "./ledger.ts";
@@ -27,7 +27,17 @@ const completionSets = (p: number) => `tasks_completed = u.tasks_completed + 1, 
   channel_joined = u.channel_joined or $${p + 4}`;
 const completionParams = (c: CompletionChange) => [c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel];
 
-const applyCompletion = `update users u set ${completionSets(2)} where u.id = $1 returning u.channel_joined, u.daily_tasks_completed`;
+/** The figures a completion answers with (CompletedFigures), from the user's row `u` as updated. */
+const figures = "u.channel_joined, u.daily_tasks_completed, u.balance, u.current_streak, u.last_daily_day";
+const figuresOf = (row: Record<string, unknown>): CompletedFigures => ({
+  channelJoined: row.channel_joined as boolean,
+  dailyTasksCompleted: row.daily_tasks_completed as number,
+  balance: int8(row.balance),
+  currentStreak: row.current_streak as number,
+  lastDailyDay: row.last_daily_day as string | null,
+});
+
+const applyCompletion = `update users u set ${completionSets(2)} where u.id = $1 returning ${figures}`;
 
 /**
  * The completion and its credit in one statement: one update of the user's row, which fires the
@@ -43,7 +53,7 @@ const applyPaid = (earning: boolean) => {
       update users u set ${completionSets(2)}, ${creditSets(earning, 7)}
       from (select id, last_active_day, channel_joined from users where id = $1 for no key update) o
       where u.id = o.id and ${creditFits(earning, 7, earning ? 9 : 8)}
-      returning o.last_active_day as was_active_day, o.channel_joined as was_joined, u.channel_joined, u.daily_tasks_completed),
+      returning o.last_active_day as was_active_day, o.channel_joined as was_joined, ${figures}),
     entry as (
       insert into ledger (user_id, type, reason, amount, ref_id, note, created_at)
       select ${["int4", "text", "text", "int8", "int8", "text", "timestamptz"].map((type, i) => `$${entry + i}::${type}`).join(", ")} from u)
@@ -145,7 +155,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
     },
     *applyCompletion(c) {
       const [row] = yield* awaiting(plain.unsafe(applyCompletion, [c.userId, ...completionParams(c)]));
-      return { channelJoined: row.channel_joined, dailyTasksCompleted: row.daily_tasks_completed };
+      return figuresOf(row);
     },
     *applyPaidCompletion(c, credit, entry) {
       const params = [c.userId, ...completionParams(c), ...creditParams(credit.amount, credit.earning, credit.day, credit.limit), ...entryParams(entry)];
@@ -153,16 +163,12 @@ export function taskStatements(db: PgRunner): TaskStatements {
       return (
         row && {
           before: { lastActiveDay: row.was_active_day, channelJoined: row.was_joined },
-          updated: { channelJoined: row.channel_joined, dailyTasksCompleted: row.daily_tasks_completed },
+          updated: figuresOf(row),
         }
       );
     },
     *countCompletion(taskId) {
       yield* bumpTask(db, taskId);
-    },
-    *afterCompletion(userId) {
-      const [row] = yield* awaiting(plain`select balance, current_streak, last_daily_day from users where id = ${userId}`);
-      return { balance: int8(row.balance), currentStreak: row.current_streak, lastDailyDay: row.last_daily_day };
     },
   };
 }

@@ -1,0 +1,78 @@
+// Group commit on PostgreSQL. A completion alone is a few statements between BEGIN and COMMIT,
+// and most of what it costs, on the server and in PostgreSQL, is per round trip and per
+// transaction rather than per row. So the programs that ask for it (`grouped`: the busiest
+// writes) run several to a transaction: every unit that arrived since the last batch started
+// runs in the next one, all of them at once on its connection, so their statements go out
+// pipelined, one network round trip for a statement of each, and one commit (and one disk flush)
+// answers them all. Nobody hears "done" before that commit.
+//
+// Why units may share a transaction: each statement of a program is one conditional write or a
+// unique-index insert (store.ts), which PostgreSQL runs one at a time on the connection, each
+// seeing every write before it. That is what READ COMMITTED gives two concurrent transactions
+// too, with the other's writes seen once committed: a rule safe under one is safe under the
+// other (a twin completion's insert finds its twin's row, a referral is marked qualified once).
+//
+// What a shared transaction cannot do is undo one unit alone: PostgreSQL undoes a statement that
+// fails by aborting the whole transaction, and a savepoint per unit would put the units back in
+// line one after another. So when any unit fails, whether a rule refused it or a statement did,
+// the batch is rolled back and each of its units runs again in a transaction of its own, whose
+// outcome is the one its caller hears. A refusal costs that second run; the busiest refusal (a
+// second tap on a task already done today) is refused before the transaction (domain/tasks.ts).
+import type { Program } from "@/domain/store.ts";
+
+type Unit = { program: Program<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** Thrown inside a batch's transaction to roll it back once a unit has failed. */
+class UnitFailed extends Error {}
+
+/**
+ * A queue that runs grouped programs in batches of `together`(programs), at most `inFlight`
+ * batches at a time, and a program on its own with `alone`.
+ */
+export function pgGroupCommit(
+  together: (programs: Program<unknown>[]) => Promise<unknown[]>,
+  alone: (program: Program<unknown>) => Promise<unknown>,
+  inFlight: number,
+) {
+  let pending: Unit[] = [];
+  let running = 0;
+
+  function start() {
+    if (pending.length === 0 || running >= inFlight) return;
+    const batch = pending;
+    pending = [];
+    running++;
+    void run(batch).finally(() => {
+      running--;
+      start();
+    });
+  }
+
+  async function run(batch: Unit[]) {
+    if (batch.length > 1) {
+      try {
+        const values = await together(batch.map((unit) => unit.program));
+        batch.forEach((unit, i) => unit.resolve(values[i]));
+        return;
+      } catch {
+        // Rolled back: every unit runs again below, alone.
+      }
+    }
+    await Promise.all(batch.map((unit) => alone(unit.program).then(unit.resolve, unit.reject)));
+  }
+
+  return function enqueue<T>(program: Program<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      pending.push({ program, resolve: resolve as (value: unknown) => void, reject });
+      // What arrives before the batch starts joins it.
+      if (pending.length === 1) setImmediate(start);
+    });
+  };
+}
+
+/** Settles every program's run, then throws if any failed, so the transaction rolls back whole. */
+export async function allOrRollBack(runs: Promise<unknown>[]): Promise<unknown[]> {
+  const outcomes = await Promise.allSettled(runs);
+  if (outcomes.some((o) => o.status === "rejected")) throw new UnitFailed("a unit of the batch failed");
+  return outcomes.map((o) => (o as PromiseFulfilledResult<unknown>).value);
+}

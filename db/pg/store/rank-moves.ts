@@ -1,0 +1,48 @@
+// Adding the score moves the users trigger appends (migration 0009) into rank_counts. Readers see
+// the counts with the moves not yet added in (rank_counts_live), so when this runs changes what
+// the leaderboards cost to read, never what they say: it runs often, so they read few moves.
+//
+// One statement, in its own transaction: it takes the moves it sees out of rank_moves and adds
+// them in, summed per row and in one order. Only this statement writes rank_counts, and an
+// advisory lock lets one instance of the fleet run it at a time (another finds it taken and skips
+// its turn); were two to run anyway, a move deleted by one is skipped by the other's delete, so
+// none is added twice.
+import type { SQL } from "bun";
+
+const foldMoves = `with turn as (select pg_try_advisory_xact_lock(hashtext('refbot.rank_moves')) as mine),
+    moved as (
+      delete from rank_moves where id in (select id from rank_moves where (select mine from turn) order by id limit $1) returning id)
+  insert into rank_counts as r (category, block, score, slot, users)
+  select v.category, v.block, v.score, v.slot, sum(v.delta)
+  from rank_move_rows v join moved on moved.id = v.move_id
+  group by 1, 2, 3, 4 having sum(v.delta) <> 0
+  order by 1, 2, 3, 4
+  on conflict (category, block, score, slot) do update set users = r.users + excluded.users`;
+
+/** Moves added in per statement at most, so a backlog is taken in steps rather than one long lock. */
+const movesPerFold = 20_000;
+
+/** Adds the moves pending now into rank_counts; answers how many rank_counts rows it wrote. */
+export async function foldRankMoves(sql: SQL): Promise<number> {
+  return (await sql.unsafe(foldMoves, [movesPerFold])).count;
+}
+
+/**
+ * Adds moves in every `everyMs` until stopped. A failure (the database restarting) is tried
+ * again at the next turn: the moves wait in their table meanwhile, and readers still count them.
+ */
+export function foldRankMovesEvery(sql: SQL, everyMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= foldRankMoves(sql)
+      .catch(() => {})
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
