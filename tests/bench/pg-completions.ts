@@ -4,13 +4,11 @@
 // first as the product is, then with one shared row after another taken out of a completion's
 // way, in the scratch database only (the product's code is not touched):
 //   1. as it is;
-//   2. without the rank_counts trigger on users updates (each completion moves the rows of the
-//      user's old and new scores, shared by every user on the same score and slot);
+//   2. without the rank-count trigger on users updates (each completion appends a score move,
+//      which the store adds into rank_counts every 200 ms: migration 0009);
 //   3. and without the task's completion count (task_completion_counts, slotted), whose upsert a
 //      BEFORE INSERT trigger returning no row turns into nothing;
-//   4. and without today's daily_stats upserts (slotted), the same way;
-//   5. and without the change-notice trigger on users (pg_notify: at commit, every notifying
-//      transaction of the server takes one lock in turn).
+//   4. and without today's daily_stats upserts (slotted), the same way.
 // Each step samples what the pool's connections waited on, counts WAL flushes per completion and
 // splits the machine's CPU between the server, PostgreSQL and wrk; pgbench -N with as many
 // clients ends the run; EXPLAIN ANALYZE shows what the triggers cost one update of a user.
@@ -45,10 +43,9 @@ const skipInserts = (table: string) => `create or replace function bench_skip_ro
   create trigger bench_skip_${table} before insert on ${table} for each row execute function bench_skip_row()`;
 const steps: [name: string, change: string | undefined][] = [
   ["as it is", undefined],
-  ["without the rank_counts trigger", "alter table users disable trigger users_rank_counts_update"],
+  ["without the rank-count trigger", "alter table users disable trigger users_rank_counts_update"],
   ["and without task_completion_counts", skipInserts("task_completion_counts")],
   ["and without daily_stats", skipInserts("daily_stats")],
-  ["and without the users change notices", "alter table users disable trigger users_change_notice"],
 ];
 
 try {

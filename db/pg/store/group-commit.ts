@@ -16,9 +16,16 @@
 // fails by aborting the whole transaction, and a savepoint per unit would put the units back in
 // line one after another. So when any unit fails, whether a rule refused it or a statement did,
 // the batch is rolled back and each of its units runs again in a transaction of its own, whose
-// outcome is the one its caller hears. A refusal costs that second run; the busiest refusal (a
-// second tap on a task already done today) is refused before the transaction (domain/tasks.ts).
+// outcome is the one its caller hears. A refusal costs its batch that second run, which is why
+// only writes that are seldom refused ask to be grouped (a second tap on a task already done today
+// is the commonest refusal among them).
 import type { Program } from "@/domain/store.ts";
+
+/**
+ * Units per transaction at most: a burst is split rather than held in one transaction whose row
+ * locks all wait for its slowest unit, and whose rollback would send all of them round again.
+ */
+const maxBatch = 64;
 
 type Unit = { program: Program<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -26,26 +33,26 @@ type Unit = { program: Program<unknown>; resolve: (value: unknown) => void; reje
 class UnitFailed extends Error {}
 
 /**
- * A queue that runs grouped programs in batches of `together`(programs), at most `inFlight`
- * batches at a time, and a program on its own with `alone`.
+ * A queue that runs grouped programs in batches through `together`, at most `inFlight` batches
+ * at a time, and a program on its own through `alone`.
  */
 export function pgGroupCommit(
   together: (programs: Program<unknown>[]) => Promise<unknown[]>,
   alone: (program: Program<unknown>) => Promise<unknown>,
   inFlight: number,
 ) {
-  let pending: Unit[] = [];
+  const pending: Unit[] = [];
   let running = 0;
 
   function start() {
-    if (pending.length === 0 || running >= inFlight) return;
-    const batch = pending;
-    pending = [];
-    running++;
-    void run(batch).finally(() => {
-      running--;
-      start();
-    });
+    while (pending.length > 0 && running < inFlight) {
+      const batch = pending.splice(0, maxBatch);
+      running++;
+      void run(batch).finally(() => {
+        running--;
+        start();
+      });
+    }
   }
 
   async function run(batch: Unit[]) {
