@@ -16,6 +16,7 @@ import { insightStatements } from "./insights.ts";
 import { broadcastStatements } from "./broadcast.ts";
 import { auditStatements } from "./audit.ts";
 import { counterStatements, holdBumps } from "./counters.ts";
+import { pipelinedTransaction } from "./transaction.ts";
 import { referralStatements } from "./referrals.ts";
 import { pgChanges } from "./changes.ts";
 import { ledgerStatements } from "./ledger.ts";
@@ -27,10 +28,12 @@ const retryable = new Set(["40001", "40P01"]);
 const attempts = 5;
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
- * waits for its commit's flush, the next forms and runs. Measured with bench:pg-completions, 2
- * and 4 gave the same rate and 8 a tenth less (more batches, smaller, meeting on more rows).
+ * waits for its commit's flush, the next forms and runs. Measured with bench:pg-completions at
+ * 32 requests in flight: with 1, batches were largest (15 completions per WAL flush) and cheapest
+ * per completion, but PostgreSQL ran one batch at a time on one core; 2 used both for the best
+ * rate; 4 and 8 made batches too small to share much.
  */
-const groupsInFlight = 4;
+const groupsInFlight = 2;
 /** How often score moves are added into rank_counts (rank-moves.ts): leaderboards read what is left. */
 const foldEveryMs = 200;
 
@@ -56,18 +59,24 @@ export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
   const changes = pgChanges(db.$client);
   const folding = foldRankMovesEvery(db.$client, foldEveryMs);
   // READ COMMITTED comes with the connection (openPg).
-  const inTransaction = <T>(run: (tx: Statements) => Promise<T>) =>
+  const alone = <T>(program: Program<T>) =>
     retrying(() =>
       db.transaction(async (tx) => {
         const sendBumps = holdBumps(tx);
-        const result = await run(pgStatements(tx));
+        const result = await runAwaiting(program(pgStatements(tx)));
         await sendBumps();
         return result;
       }),
     );
-  const alone = <T>(program: Program<T>) => inTransaction((tx) => runAwaiting(program(tx)));
   const grouped = pgGroupCommit(
-    (programs) => inTransaction((tx) => allOrRollBack(programs.map((program) => runAwaiting(program(tx))))),
+    (programs) =>
+      retrying(() =>
+        pipelinedTransaction(db, (tx) => {
+          // One set of statements for the batch, so that its programs' calls can merge (merge.ts).
+          const statements = pgStatements(tx);
+          return allOrRollBack(programs.map((program) => runAwaiting(program(statements))));
+        }),
+      ),
     alone,
     groupsInFlight,
   );

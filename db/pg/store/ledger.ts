@@ -7,30 +7,28 @@ import { awaiting } from "@/domain/store.ts";
 import { clientOf, int8, type PgRunner } from "./runner.ts";
 
 /**
- * What a credit changes on the user's row `u`, its parameters from $`p`: the amount, then for
- * earnings the day. Shared with the completion that credits in the same write (tasks.ts).
+ * What a credit changes on the user's row `u`, given the SQL of its amount and, for earnings, of
+ * the day. Shared with the completion that credits in the same write (tasks.ts).
  */
-export const creditSets = (earning: boolean, p: number) =>
+export const creditSets = (earning: boolean, v: { amount: string; day: string }) =>
   earning
-    ? `balance = u.balance + $${p}, total_earned = u.total_earned + $${p},
-       earned_today = case when u.earned_day = $${p + 1} then u.earned_today + $${p} else $${p} end, earned_day = $${p + 1}`
-    : `balance = u.balance + $${p}`;
+    ? `balance = u.balance + ${v.amount}, total_earned = u.total_earned + ${v.amount},
+       earned_today = case when u.earned_day = ${v.day} then u.earned_today + ${v.amount} else ${v.amount} end, earned_day = ${v.day}`
+    : `balance = u.balance + ${v.amount}`;
 
-/** The credit's limit on row `u`: the amount is $`p`, the limit $`q`. */
-export const creditFits = (earning: boolean, p: number, q: number) =>
-  earning ? `u.balance + $${p} <= $${q} and u.total_earned + $${p} <= $${q}` : `u.balance + $${p} <= $${q}`;
+/** The credit's limit on row `u`, given the SQL of the amount and of the limit. */
+export const creditFits = (earning: boolean, v: { amount: string; limit: string }) =>
+  earning ? `u.balance + ${v.amount} <= ${v.limit} and u.total_earned + ${v.amount} <= ${v.limit}` : `u.balance + ${v.amount} <= ${v.limit}`;
 
-/** The parameters creditSets and creditFits take, in order. */
-export const creditParams = (amount: number, earning: boolean, day: string, limit: number) => (earning ? [amount, day, limit] : [amount, limit]);
-
-const addEarning = `update users u set ${creditSets(true, 2)} where u.id = $1 and ${creditFits(true, 2, 4)}`;
-const addOther = `update users u set ${creditSets(false, 2)} where u.id = $1 and ${creditFits(false, 2, 3)}`;
+// An earning's parameters are the user, amount, day and limit; another credit's have no day.
+const addEarning = `update users u set ${creditSets(true, { amount: "$2", day: "$3" })} where u.id = $1 and ${creditFits(true, { amount: "$2", limit: "$4" })}`;
+const addOther = `update users u set ${creditSets(false, { amount: "$2", day: "" })} where u.id = $1 and ${creditFits(false, { amount: "$2", limit: "$3" })}`;
 
 export function ledgerStatements(db: PgRunner): LedgerStatements {
   const sql = clientOf(db);
   return {
     *addToBalance({ userId, amount, earning, day, limit }) {
-      const rows = yield* awaiting(sql.unsafe(earning ? addEarning : addOther, [userId, ...creditParams(amount, earning, day, limit)]));
+      const rows = yield* awaiting(earning ? sql.unsafe(addEarning, [userId, amount, day, limit]) : sql.unsafe(addOther, [userId, amount, limit]));
       return rows.count === 1;
     },
     *takeFromBalance(userId, amount) {

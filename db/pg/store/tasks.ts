@@ -3,11 +3,12 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
-import type { LedgerRow } from "@/domain/statements/ledger.ts";
+import type { BalanceChange, LedgerRow } from "@/domain/statements/ledger.ts";
 import type { CompletedFigures, CompletionChange, TaskStatements } from "@/domain/statements/tasks.ts";
 import { awaiting } from "@/domain/store.ts";
 import { bumpTask } from "./counters.ts";
-import { creditFits, creditParams, creditSets } from "./ledger.ts";
+import { creditFits, creditSets } from "./ledger.ts";
+import { merged, roundsByKey } from "./merge.ts";
 import { clientOf, int8, type PgRunner } from "./runner.ts";
 
 /** A task's columns, its completion count being the column plus what the slots counted since. */
@@ -17,15 +18,15 @@ export const taskWithCount = {
 };
 
 /**
- * What a completion changes on the user's row `u`, its parameters from $`p`: the time, today,
- * yesterday, whether the task is daily (1 or 0), whether it is the channel task.
+ * What a completion changes on the user's row `u`, given the SQL of: the time, today, yesterday,
+ * whether the task is daily (1 or 0), whether it is the channel task.
  */
-const completionSets = (p: number) => `tasks_completed = u.tasks_completed + 1, last_activity_at = $${p}, last_active_day = $${p + 1},
-  daily_tasks_completed = u.daily_tasks_completed + $${p + 3},
-  current_streak = case when $${p + 3} = 0 then u.current_streak when u.last_daily_day = $${p + 2} then u.current_streak + 1 else 1 end,
-  last_daily_day = case when $${p + 3} = 0 then u.last_daily_day else $${p + 1} end,
-  channel_joined = u.channel_joined or $${p + 4}`;
-const completionParams = (c: CompletionChange) => [c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel];
+type CompletionValues = { at: string; today: string; yesterday: string; daily: string; channel: string };
+const completionSets = (v: CompletionValues) => `tasks_completed = u.tasks_completed + 1, last_activity_at = ${v.at}, last_active_day = ${v.today},
+  daily_tasks_completed = u.daily_tasks_completed + ${v.daily},
+  current_streak = case when ${v.daily} = 0 then u.current_streak when u.last_daily_day = ${v.yesterday} then u.current_streak + 1 else 1 end,
+  last_daily_day = case when ${v.daily} = 0 then u.last_daily_day else ${v.today} end,
+  channel_joined = u.channel_joined or ${v.channel}`;
 
 /** The figures a completion answers with (CompletedFigures), from the user's row `u` as updated. */
 const figures = "u.channel_joined, u.daily_tasks_completed, u.balance, u.current_streak, u.last_daily_day";
@@ -37,31 +38,65 @@ const figuresOf = (row: Record<string, unknown>): CompletedFigures => ({
   lastDailyDay: row.last_daily_day as string | null,
 });
 
-const applyCompletion = `update users u set ${completionSets(2)} where u.id = $1 returning ${figures}`;
+const applyCompletion = `update users u set ${completionSets({ at: "$2", today: "$3", yesterday: "$4", daily: "$5", channel: "$6" })}
+  where u.id = $1 returning ${figures}`;
 
 /**
- * The completion and its credit in one statement: one update of the user's row, which fires the
- * rank-count trigger once and leaves one new version of the row instead of two, and the ledger
- * row, written only when the update was. The row is locked first, so the figures answered as
- * before it are exactly those the update started from; with the lock an update takes (FOR NO
- * KEY UPDATE), not FOR UPDATE, which would wait for the key-share lock that another completion of
- * the same user took inserting its completion row, and deadlock with it.
+ * Completions and their credits, one per user, in one statement (merge.ts): one update of each
+ * user's row, which fires the rank-count trigger once and leaves one new version of the row
+ * instead of two, and the ledger rows, written only for the rows updated. The rows are locked
+ * first, in id order, so the figures answered as before are exactly those the update started
+ * from, and two batches never lock two users in opposite orders. With the lock an update takes
+ * (FOR NO KEY UPDATE), not FOR UPDATE, which would wait for the key-share lock that another
+ * completion of the same user took inserting its completion row, and deadlock with it.
  */
-const applyPaid = (earning: boolean) => {
-  const entry = earning ? 10 : 9;
-  return `with u as (
-      update users u set ${completionSets(2)}, ${creditSets(earning, 7)}
-      from (select id, last_active_day, channel_joined from users where id = $1 for no key update) o
-      where u.id = o.id and ${creditFits(earning, 7, earning ? 9 : 8)}
-      returning o.last_active_day as was_active_day, o.channel_joined as was_joined, ${figures}),
+const paidColumns = [
+  ["user_id", "int4"],
+  ["at", "timestamptz"],
+  ["today", "text"],
+  ["yesterday", "text"],
+  ["daily", "int4"],
+  ["channel", "bool"],
+  ["amount", "int8"],
+  ["day", "text"],
+  ["lim", "int8"],
+  ["e_type", "text"],
+  ["e_reason", "text"],
+  ["e_amount", "int8"],
+  ["e_ref", "int8"],
+  ["e_note", "text"],
+  ["e_at", "timestamptz"],
+] as const;
+const applyPaid = (earning: boolean) => `with p as (
+      select * from unnest(${paidColumns.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")}) as p(${paidColumns.map(([name]) => name).join(", ")})),
+    o as (select id, last_active_day, channel_joined from users where id in (select user_id from p) order by id for no key update),
+    u as (
+      update users u set ${completionSets({ at: "p.at", today: "p.today", yesterday: "p.yesterday", daily: "p.daily", channel: "p.channel" })},
+        ${creditSets(earning, { amount: "p.amount", day: "p.day" })}
+      from p join o on o.id = p.user_id
+      where u.id = p.user_id and ${creditFits(earning, { amount: "p.amount", limit: "p.lim" })}
+      returning u.id as user_id, o.last_active_day as was_active_day, o.channel_joined as was_joined, ${figures}),
     entry as (
       insert into ledger (user_id, type, reason, amount, ref_id, note, created_at)
-      select ${["int4", "text", "text", "int8", "int8", "text", "timestamptz"].map((type, i) => `$${entry + i}::${type}`).join(", ")} from u)
+      select p.user_id, p.e_type, p.e_reason, p.e_amount, p.e_ref, p.e_note, p.e_at from p join u on u.user_id = p.user_id)
     select * from u`;
-};
 const applyPaidEarning = applyPaid(true);
 const applyPaidOther = applyPaid(false);
-const entryParams = (e: LedgerRow) => [e.userId, e.type, e.reason, e.amount, e.refId, e.note, e.at];
+
+type PaidInput = { c: CompletionChange; credit: BalanceChange; entry: LedgerRow };
+const paidRow = ({ c, credit, entry: e }: PaidInput) => [
+  c.userId, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel, credit.amount, credit.day, credit.limit,
+  e.type, e.reason, e.amount, e.refId, e.note, e.at,
+];
+/** Rows as columns: unnest's arrays. */
+const columnsOf = (rows: unknown[][]) => rows[0]!.map((_, i) => rows.map((row) => row[i]));
+
+/** The merged completion insert; each input's id is answered to the first input of its (user, task, day). */
+const insertCompletions = `insert into task_completions (task_id, user_id, day, reward, created_at)
+  select * from unnest($1::int4[], $2::int4[], $3::text[], $4::int8[], $5::timestamptz[])
+  on conflict (user_id, task_id, day) do nothing returning id, task_id, user_id, day`;
+type NewCompletion = { taskId: number; userId: number; day: string; reward: number; at: Date };
+const completionKey = (c: { taskId: number; userId: number; day: string }) => `${c.userId}:${c.taskId}:${c.day}`;
 
 const taskRow = rowReader(tasks);
 const taskById = `select ${taskRow
@@ -71,6 +106,30 @@ const taskById = `select ${taskRow
 export function taskStatements(db: PgRunner): TaskStatements {
   const one = <T>(rows: T[]) => rows[0];
   const plain = clientOf(db);
+  // The calls of the programs of one batch, made at the same step, go as one statement (merge.ts).
+  const completionInsert = merged(async (inputs: NewCompletion[]) => {
+    const rows = await plain.unsafe(insertCompletions, columnsOf(inputs.map((c) => [c.taskId, c.userId, c.day, c.reward, c.at])));
+    const ids = new Map<string, number>(rows.map((r: { id: unknown; task_id: number; user_id: number; day: string }) => [completionKey({ taskId: r.task_id, userId: r.user_id, day: r.day }), int8(r.id)]));
+    return inputs.map((c) => {
+      const key = completionKey(c);
+      const id = ids.get(key);
+      ids.delete(key); // a second input of the same key inserted nothing
+      return id;
+    });
+  });
+  const paid = (text: string) =>
+    merged(async (inputs: PaidInput[]) => {
+      const answers = new Map<PaidInput, Record<string, unknown>>();
+      // A user's row is updated once per statement: a user's second completion goes in the next.
+      for (const round of roundsByKey(inputs, (input) => input.c.userId)) {
+        const rows = await plain.unsafe(text, columnsOf(round.map(paidRow)));
+        const byUser = new Map<number, Record<string, unknown>>(rows.map((r: Record<string, unknown>) => [r.user_id as number, r]));
+        for (const input of round) answers.set(input, byUser.get(input.c.userId)!);
+      }
+      return inputs.map((input) => answers.get(input));
+    });
+  const paidEarning = paid(applyPaidEarning);
+  const paidOther = paid(applyPaidOther);
   return {
     *byId(id) {
       return taskRow.read((yield* awaiting(plain.unsafe(taskById, [id]).values()))[0]);
@@ -143,26 +202,21 @@ export function taskStatements(db: PgRunner): TaskStatements {
       yield* awaiting(db.update(users).set({ lastActivityAt: at }).where(eq(users.id, userId)));
     },
     *insertCompletion(c) {
-      const [row] = yield* awaiting(
-        plain`insert into task_completions (task_id, user_id, day, reward, created_at) values (${c.taskId}, ${c.userId}, ${c.day}, ${c.reward}, ${c.at})
-          on conflict (user_id, task_id, day) do nothing returning id`,
-      );
-      return row && int8(row.id);
+      return yield* awaiting(completionInsert(c));
     },
     *beforeCompletion(userId) {
       const [row] = yield* awaiting(plain`select last_active_day, channel_joined from users where id = ${userId}`);
       return { lastActiveDay: row.last_active_day, channelJoined: row.channel_joined };
     },
     *applyCompletion(c) {
-      const [row] = yield* awaiting(plain.unsafe(applyCompletion, [c.userId, ...completionParams(c)]));
+      const [row] = yield* awaiting(plain.unsafe(applyCompletion, [c.userId, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel]));
       return figuresOf(row);
     },
     *applyPaidCompletion(c, credit, entry) {
-      const params = [c.userId, ...completionParams(c), ...creditParams(credit.amount, credit.earning, credit.day, credit.limit), ...entryParams(entry)];
-      const [row] = yield* awaiting(plain.unsafe(credit.earning ? applyPaidEarning : applyPaidOther, params));
+      const row = yield* awaiting((credit.earning ? paidEarning : paidOther)({ c, credit, entry }));
       return (
         row && {
-          before: { lastActiveDay: row.was_active_day, channelJoined: row.was_joined },
+          before: { lastActiveDay: row.was_active_day as string | null, channelJoined: row.was_joined as boolean },
           updated: figuresOf(row),
         }
       );

@@ -4,21 +4,28 @@ import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rowReader } from "@/db/row-reader.ts";
+import { merged } from "./merge.ts";
 import { clientOf, pgErrorOf, type PgRunner } from "./runner.ts";
 
 const userRow = rowReader(users);
 const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
-const userByTgId = `select ${userRow.select("u")} from users u where u.tg_id = $1`;
+/** Every signed-in request looks its user up: the lookups of concurrent requests go as one (merge.ts). */
+const usersByTgId = `select ${userRow.select("u")} from users u where u.tg_id = any($1::int8[])`;
 
 export function userStatements(db: PgRunner): UserStatements {
   const one = <T>(rows: T[]) => rows[0];
+  const byTgId = merged(async (tgIds: number[]) => {
+    const rows: unknown[][] = await clientOf(db).unsafe(usersByTgId, [tgIds]).values();
+    const found = new Map(rows.map((values) => userRow.read(values)!).map((user) => [user.tgId, user]));
+    return tgIds.map((tgId) => found.get(tgId));
+  });
   return {
     // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
       return userRow.read((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
     },
     *byTgId(tgId) {
-      return userRow.read((yield* awaiting(clientOf(db).unsafe(userByTgId, [tgId]).values()))[0]);
+      return yield* awaiting(byTgId(tgId));
     },
     *byRefCode(refCode) {
       return one(yield* awaiting(db.select().from(users).where(eq(users.refCode, refCode))));
