@@ -29,9 +29,9 @@ END
 $$;
 --> statement-breakpoint
 -- A move as the rank_counts rows it changes: the old scores -1, the new +1, each in the whole
--- score's row (block -1) and its block's (id >> 12), in the slot of the user's id (id % 16).
+-- score's row (block -1) and its block's (id >> 12).
 CREATE VIEW rank_move_rows AS
-  SELECT m.id AS move_id, s.category, b.block, s.score, (m.user_id % 16)::smallint AS slot, s.delta
+  SELECT m.id AS move_id, s.category, b.block, s.score, s.delta
   FROM rank_moves m
   CROSS JOIN LATERAL (VALUES
     ('earnings', m.old_earnings, -1), ('referrals', m.old_referrals::bigint, -1), ('activity', m.old_activity::bigint, -1),
@@ -39,6 +39,14 @@ CREATE VIEW rank_move_rows AS
   ) AS s(category, score, delta)
   CROSS JOIN LATERAL (VALUES (-1), (m.user_id >> 12)) AS b(block)
   WHERE s.score IS NOT NULL;
+--> statement-breakpoint
+-- Only the adding in of moves writes rank_counts now, one statement at a time, so the slots that
+-- spread concurrent writers over several rows per score (migration 0004) have nothing left to
+-- spread: their counts are summed into slot 0, where the moves are added.
+WITH slotted AS (DELETE FROM rank_counts WHERE slot <> 0 RETURNING category, block, score, users)
+INSERT INTO rank_counts AS r (category, block, score, slot, users)
+SELECT category, block, score, 0, sum(users) FROM slotted GROUP BY 1, 2, 3
+ON CONFLICT (category, block, score, slot) DO UPDATE SET users = r.users + excluded.users;
 --> statement-breakpoint
 -- What the leaderboards read: the counts with the moves not yet added in. One statement sees
 -- both as of one snapshot, and adding moves in is one transaction, so a reader never sees a move

@@ -14,8 +14,8 @@ export const rankCounts = pgTable(
     // The earnings score is total_earned, an amount.
     score: int8("score").notNull(),
     users: integer("users").notNull(),
-    // Split as the dashboard counters are (stats.ts): a user's changes land in the slot of their
-    // id, so two users moving between the same scores rarely wait on one row. Read as sums.
+    // Was split as the dashboard counters are (stats.ts), to spread concurrent writers; only the
+    // adding in of score moves writes rows now, all into slot 0 (migration 0009).
     slot: smallint("slot").notNull().default(0),
   },
   (t) => [

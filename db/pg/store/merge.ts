@@ -7,11 +7,24 @@
 type Call<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
 /**
- * A statement for several inputs, answering in their order, called once per turn with the calls
- * of that turn. An error fails every call it carried: in a transaction, the transaction is
- * aborted anyway.
+ * When the calls collected so far are sent:
+ * - "turn": after this turn of the event loop, for calls from separate requests, which arrive in
+ *   separate callbacks of one turn;
+ * - "settled": once the microtasks have run a few rounds without adding a call, for the programs
+ *   of one batch, which all go on from the one answer that reached them together. Waiting for the
+ *   turn to end there would leave PostgreSQL idle while the server reads and answers requests.
  */
-export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
+export type MergeWait = "turn" | "settled";
+
+/** Rounds of microtasks without a new call after which "settled" sends: a program's step takes a few. */
+const quietRounds = 4;
+
+/**
+ * A statement for several inputs, answering in their order, called with the calls collected as
+ * `wait` says. An error fails every call it carried: in a transaction, the transaction is
+ * aborted anyway. A call that comes after its statement was sent goes with the next one.
+ */
+export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>, wait: MergeWait): (input: I) => Promise<O> {
   let calls: Call<I, O>[] | undefined;
   const send = () => {
     const sent = calls!;
@@ -21,13 +34,22 @@ export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) =>
       (error) => sent.forEach((c) => c.reject(error)),
     );
   };
+  const whenSettled = () => {
+    let seen = 0;
+    let quiet = 0;
+    const check = () => {
+      if (calls!.length > seen) [seen, quiet] = [calls!.length, 0];
+      else if (++quiet >= quietRounds) return send();
+      queueMicrotask(check);
+    };
+    queueMicrotask(check);
+  };
   return (input) =>
     new Promise<O>((resolve, reject) => {
       if (!calls) {
         calls = [];
-        // After the microtasks of this turn: the other programs of a batch reach the same step in
-        // them, as the answer that let them go on reached them all at once.
-        setImmediate(send);
+        if (wait === "turn") setImmediate(send);
+        else whenSettled();
       }
       calls.push({ input, resolve, reject });
     });

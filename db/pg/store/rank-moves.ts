@@ -3,7 +3,9 @@
 // the leaderboards cost to read, never what they say: it runs often, so they read few moves.
 //
 // One statement, in its own transaction: it takes the moves it sees out of rank_moves and adds
-// them in, summed per row and in one order. Only this statement writes rank_counts, and an
+// them in, summed per (category, block, score), into slot 0: with one writer, rows need no slots
+// (migration 0009), and every move onto a score lands on one row, so a fold writes one row per
+// score and block moved to or from, however many users moved. Only this statement writes rank_counts, and an
 // advisory lock lets one instance of the fleet run it at a time (another finds it taken and skips
 // its turn); were two to run anyway, a move deleted by one is skipped by the other's delete, so
 // none is added twice.
@@ -13,10 +15,10 @@ const foldMoves = `with turn as (select pg_try_advisory_xact_lock(hashtext('refb
     moved as (
       delete from rank_moves where id in (select id from rank_moves where (select mine from turn) order by id limit $1) returning id)
   insert into rank_counts as r (category, block, score, slot, users)
-  select v.category, v.block, v.score, v.slot, sum(v.delta)
+  select v.category, v.block, v.score, 0, sum(v.delta)
   from rank_move_rows v join moved on moved.id = v.move_id
-  group by 1, 2, 3, 4 having sum(v.delta) <> 0
-  order by 1, 2, 3, 4
+  group by 1, 2, 3 having sum(v.delta) <> 0
+  order by 1, 2, 3
   on conflict (category, block, score, slot) do update set users = r.users + excluded.users`;
 
 /** Moves added in per statement at most, so a backlog is taken in steps rather than one long lock. */

@@ -21,7 +21,7 @@ export function riskStatements(db: PgRunner): RiskStatements {
       rows.map((r: { referred_id: number; referrer_id: number; qualified_at: Date | null }) => [r.referred_id, { referrerId: r.referrer_id, qualifiedAt: r.qualified_at }]),
     );
     return userIds.map((id) => byUser.get(id));
-  });
+  }, "settled");
   const moveHeld = (userId: number, amount: number) =>
     awaiting(db.update(users).set({ heldBalance: sql`${users.heldBalance} + ${amount}` }).where(eq(users.id, userId)));
   return {

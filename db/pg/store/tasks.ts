@@ -116,7 +116,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
       ids.delete(key); // a second input of the same key inserted nothing
       return id;
     });
-  });
+  }, "settled");
   const paid = (text: string) =>
     merged(async (inputs: PaidInput[]) => {
       const answers = new Map<PaidInput, Record<string, unknown>>();
@@ -127,7 +127,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
         for (const input of round) answers.set(input, byUser.get(input.c.userId)!);
       }
       return inputs.map((input) => answers.get(input));
-    });
+    }, "settled");
   const paidEarning = paid(applyPaidEarning);
   const paidOther = paid(applyPaidOther);
   return {

@@ -18,7 +18,7 @@ export function userStatements(db: PgRunner): UserStatements {
     const rows: unknown[][] = await clientOf(db).unsafe(usersByTgId, [tgIds]).values();
     const found = new Map(rows.map((values) => userRow.read(values)!).map((user) => [user.tgId, user]));
     return tgIds.map((tgId) => found.get(tgId));
-  });
+  }, "turn");
   return {
     // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
