@@ -16,8 +16,12 @@ function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">)
 /** Called inside the completion's transaction with the user's updated row. */
 type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" | "dailyTasksCompleted">;
 
-/** What qualifying may do now: whether the user was just seen in the channel, and how long bonuses are held. */
-export type QualifyTerms = { memberNow: boolean; holdMs: number };
+/**
+ * What qualifying may do now: whether the user was just seen in the channel, and how long bonuses
+ * are held; and, when the caller read it with the user's figures, whether the user's referral is
+ * still waiting to qualify.
+ */
+export type QualifyTerms = { memberNow: boolean; holdMs: number; referralPending?: boolean };
 
 /** The notices to send, and whether a referral waits only for a look at the channel (see confirmQualification). */
 export type Qualification = { notices: Notice[]; unconfirmed: boolean };
@@ -32,8 +36,8 @@ const nothing: Qualification = { notices: [], unconfirmed: false };
 export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date, terms: QualifyTerms): Op<Qualification> {
   if (!isQualifying(user)) return nothing;
   if (!terms.memberNow) {
-    const referral = yield* tx.risk.referrerOf(user.id);
-    return { notices: [], unconfirmed: referral !== undefined && referral.qualifiedAt === null };
+    const pending = terms.referralPending ?? (yield* referralPending(tx, user.id));
+    return { notices: [], unconfirmed: pending };
   }
   // Marking is what decides: a referral already marked, by this completion's twin or an earlier
   // one, pays nothing again.
@@ -53,6 +57,11 @@ export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date, terms:
     heldHours: Math.round(terms.holdMs / 3_600_000),
   };
   return { notices: [notice], unconfirmed: false };
+}
+
+function* referralPending(tx: Statements, userId: number): Op<boolean> {
+  const referral = yield* tx.risk.referrerOf(userId);
+  return referral !== undefined && referral.qualifiedAt === null;
 }
 
 /** Asks Telegram whether the user is still in the channel, and qualifies their referral if so. */

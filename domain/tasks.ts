@@ -215,7 +215,11 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");
       if (isChannel && !before.channelJoined) yield* tx.counters.bump("verified_joins", 1);
 
-      const qualification = yield* qualifyIfDue(tx, { ...user, ...updated }, now, { memberNow: isChannel, holdMs: deps.config.risk.holdMs });
+      const qualification = yield* qualifyIfDue(tx, { ...user, ...updated }, now, {
+        memberNow: isChannel,
+        holdMs: deps.config.risk.holdMs,
+        referralPending: updated.referralPending,
+      });
       // The referral's bonus goes to the referrer: the user's own figures are as the update left them.
       const { balance, currentStreak, lastDailyDay } = updated;
       return { result: { task, reward: task.reward, balance, currentStreak, lastDailyDay }, ...qualification };

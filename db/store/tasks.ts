@@ -84,7 +84,7 @@ export function taskStatements(db: Db): TaskStatements {
     },
     *applyCompletion(c) {
       const row = conn
-        .query<Omit<CompletedFigures, "channelJoined"> & { channelJoined: number }, [number, string, string, number, number, number]>(
+        .query<Omit<CompletedFigures, "channelJoined" | "referralPending"> & { channelJoined: number; referralPending: number }, [number, string, string, number, number, number]>(
           `update users set
              tasks_completed = tasks_completed + 1,
              last_activity_at = ?1,
@@ -95,10 +95,11 @@ export function taskStatements(db: Db): TaskStatements {
              channel_joined = channel_joined or ?5
            where id = ?6
            returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted,
-             balance, current_streak as currentStreak, last_daily_day as lastDailyDay`,
+             balance, current_streak as currentStreak, last_daily_day as lastDailyDay,
+             exists (select 1 from referrals r where r.referred_id = users.id and r.qualified_at is null) as referralPending`,
         )
         .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId)!;
-      return { ...row, channelJoined: row.channelJoined === 1 };
+      return { ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 };
     },
     // The statements one by one: on SQLite they cost no round trip.
     *applyPaidCompletion(c, credit, entry) {

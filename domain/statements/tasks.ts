@@ -13,8 +13,18 @@ export type UserTaskProgress = {
 
 export type CompletionChange = { userId: number; at: Date; today: string; yesterday: string; isDaily: boolean; isChannel: boolean };
 
-/** The user's figures after a completion: what the rules go on with, and what the user is told. */
-export type CompletedFigures = { channelJoined: boolean; dailyTasksCompleted: number; balance: number; currentStreak: number; lastDailyDay: string | null };
+/**
+ * The user's figures after a completion: what the rules go on with (with whether the user was
+ * referred by someone and that referral has not qualified yet), and what the user is told.
+ */
+export type CompletedFigures = {
+  channelJoined: boolean;
+  dailyTasksCompleted: number;
+  referralPending: boolean;
+  balance: number;
+  currentStreak: number;
+  lastDailyDay: string | null;
+};
 
 export type PaidCompletion = {
   before: { lastActiveDay: string | null; channelJoined: boolean };

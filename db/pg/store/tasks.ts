@@ -29,10 +29,12 @@ const completionSets = (v: CompletionValues) => `tasks_completed = u.tasks_compl
   channel_joined = u.channel_joined or ${v.channel}`;
 
 /** The figures a completion answers with (CompletedFigures), from the user's row `u` as updated. */
-const figures = "u.channel_joined, u.daily_tasks_completed, u.balance, u.current_streak, u.last_daily_day";
+const figures = `u.channel_joined, u.daily_tasks_completed, u.balance, u.current_streak, u.last_daily_day,
+  exists (select 1 from referrals r where r.referred_id = u.id and r.qualified_at is null) as referral_pending`;
 const figuresOf = (row: Record<string, unknown>): CompletedFigures => ({
   channelJoined: row.channel_joined as boolean,
   dailyTasksCompleted: row.daily_tasks_completed as number,
+  referralPending: row.referral_pending as boolean,
   balance: int8(row.balance),
   currentStreak: row.current_streak as number,
   lastDailyDay: row.last_daily_day as string | null,
