@@ -101,13 +101,19 @@ type NewCompletion = { taskId: number; userId: number; day: string; reward: numb
 const completionKey = (c: { taskId: number; userId: number; day: string }) => `${c.userId}:${c.taskId}:${c.day}`;
 
 const taskRow = rowReader(tasks);
-const taskById = `select ${taskRow
+/** Every completion looks its task up, unless the instance holds it (domain/tasks.ts): merged (merge.ts). */
+const tasksById = `select ${taskRow
   .select("t")
-  .replace(`t."completion_count"`, "(t.completion_count + coalesce((select sum(c.completions) from task_completion_counts c where c.task_id = t.id), 0))::int8")} from tasks t where t.id = $1`;
+  .replace(`t."completion_count"`, "(t.completion_count + coalesce((select sum(c.completions) from task_completion_counts c where c.task_id = t.id), 0))::int8")} from tasks t where t.id = any($1::int4[])`;
 
 export function taskStatements(db: PgRunner): TaskStatements {
   const one = <T>(rows: T[]) => rows[0];
   const plain = clientOf(db);
+  const taskById = merged(async (ids: number[]) => {
+    const rows: unknown[][] = await plain.unsafe(tasksById, [ids]).values();
+    const found = new Map(rows.map((values) => taskRow.read(values)!).map((task) => [task.id, task]));
+    return ids.map((id) => found.get(id));
+  }, "turn");
   // The calls of the programs of one batch, made at the same step, go as one statement (merge.ts).
   const completionInsert = merged(async (inputs: NewCompletion[]) => {
     const rows = await plain.unsafe(insertCompletions, columnsOf(inputs.map((c) => [c.taskId, c.userId, c.day, c.reward, c.at])));
@@ -134,7 +140,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
   const paidOther = paid(applyPaidOther);
   return {
     *byId(id) {
-      return taskRow.read((yield* awaiting(plain.unsafe(taskById, [id]).values()))[0]);
+      return yield* awaiting(taskById(id));
     },
     *all() {
       return yield* awaiting(db.select(taskWithCount).from(tasks).orderBy(asc(tasks.id)));
