@@ -33,7 +33,7 @@ const attempts = 5;
  * per completion, but PostgreSQL ran one batch at a time on one core; 2 used both for the best
  * rate; 4 and 8 made batches too small to share much.
  */
-const groupsInFlight = Number(process.env.PG_GROUPS ?? 2);
+const groupsInFlight = 2;
 /** How often score moves are added into rank_counts (rank-moves.ts): leaderboards read what is left. */
 const foldEveryMs = 200;
 
