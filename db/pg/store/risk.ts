@@ -4,24 +4,14 @@ import type { RiskStatus } from "@/db/schema/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 import { awaiting } from "@/domain/store.ts";
-import { merged } from "./merge.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;
 
 const sightClient = "insert into client_sightings (user_id, client, address, user_agent, seen_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning user_id";
 const accountsOnClient = "select user_id from client_sightings where client = $1 limit $2";
-/** Every qualifying user's daily task asks (domain/referrals.ts): merged, as completions are (merge.ts). */
-const referrersOf = "select referred_id, referrer_id, qualified_at from referrals where referred_id = any($1::int4[])";
 
 export function riskStatements(db: PgRunner): RiskStatements {
-  const referrerOf = merged(async (userIds: number[]) => {
-    const rows = await clientOf(db).unsafe(referrersOf, [userIds]);
-    const byUser = new Map<number, { referrerId: number; qualifiedAt: Date | null }>(
-      rows.map((r: { referred_id: number; referrer_id: number; qualified_at: Date | null }) => [r.referred_id, { referrerId: r.referrer_id, qualifiedAt: r.qualified_at }]),
-    );
-    return userIds.map((id) => byUser.get(id));
-  }, "settled");
   const moveHeld = (userId: number, amount: number) =>
     awaiting(db.update(users).set({ heldBalance: sql`${users.heldBalance} + ${amount}` }).where(eq(users.id, userId)));
   return {
@@ -113,9 +103,10 @@ export function riskStatements(db: PgRunner): RiskStatements {
       return yield* awaiting(db.select().from(clientSightings).where(eq(clientSightings.userId, userId)).orderBy(desc(clientSightings.seenAt)).limit(50));
     },
 
-    // Plain SQL (runner.ts): asked by every daily completion of a user who qualifies.
+    // Plain SQL (runner.ts). A completion reads the same with its figures (referralPending).
     *referrerOf(userId) {
-      return yield* awaiting(referrerOf(userId));
+      const [row] = yield* awaiting(clientOf(db)`select referrer_id, qualified_at from referrals where referred_id = ${userId}`);
+      return row && { referrerId: row.referrer_id, qualifiedAt: row.qualified_at };
     },
     *referralsSince(referrerId, since, cap) {
       const latest = db
