@@ -1,5 +1,5 @@
-// `bun run tests/bench/pg-completions.ts [--users N] [--seconds N] [--cpu-prof DIR]`: why task completions on
-// PostgreSQL stay far below `pgbench -N`. The bench's database (build-db.ts, copied with
+// `bun run tests/bench/pg-completions.ts [--users N] [--seconds N] [--cpu-prof DIR]`: what task completions on
+// PostgreSQL cost, and where, beside `pgbench -N`. The bench's database (build-db.ts, copied with
 // copySqliteToPg) and the real server on it; completions measured under wrk as the bench does,
 // first as the product is, then with one shared row after another taken out of a completion's
 // way, in the scratch database only (the product's code is not touched):
