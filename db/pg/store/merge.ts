@@ -1,8 +1,8 @@
 // One statement for many callers. Where many calls of the same statement are made at once (the
 // completions of a grouped batch, each at the same step of its program; the sign-in lookups of
 // concurrent requests), what they cost PostgreSQL and the client is mostly per statement: the
-// message, the executor's start, the answer. So the calls one turn of the event loop makes are
-// collected, sent as one statement over arrays (unnest), and each caller gets its own row back.
+// message, the executor's start, the answer. So calls made together are collected, sent as one
+// statement over arrays (unnest), and each caller gets its own row back.
 
 type Call<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 

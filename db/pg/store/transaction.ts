@@ -24,6 +24,8 @@ export async function pipelinedTransaction<T>(db: PgDb, run: (tx: PgRunner) => P
       },
     }) as unknown as PgRunner;
     const begun = connection.unsafe("begin").execute();
+    // Awaited below; if `run` fails first, its failure is the one thrown.
+    begun.catch(() => {});
     const sendBumps = holdBumps(tx);
     const result = await run(tx);
     await begun;
