@@ -10,7 +10,7 @@ import { clientOf, int8, type PgRunner } from "./runner.ts";
  * What a credit changes on the user's row `u`, given the SQL of its amount and, for earnings, of
  * the day. Shared with the completion that credits in the same write (tasks.ts).
  */
-export const creditSets = (earning: boolean, v: { amount: string; day: string }) =>
+export const creditSets = (earning: boolean, v: { amount: string; day?: string }) =>
   earning
     ? `balance = u.balance + ${v.amount}, total_earned = u.total_earned + ${v.amount},
        earned_today = case when u.earned_day = ${v.day} then u.earned_today + ${v.amount} else ${v.amount} end, earned_day = ${v.day}`
@@ -22,7 +22,7 @@ export const creditFits = (earning: boolean, v: { amount: string; limit: string 
 
 // An earning's parameters are the user, amount, day and limit; another credit's have no day.
 const addEarning = `update users u set ${creditSets(true, { amount: "$2", day: "$3" })} where u.id = $1 and ${creditFits(true, { amount: "$2", limit: "$4" })}`;
-const addOther = `update users u set ${creditSets(false, { amount: "$2", day: "" })} where u.id = $1 and ${creditFits(false, { amount: "$2", limit: "$3" })}`;
+const addOther = `update users u set ${creditSets(false, { amount: "$2" })} where u.id = $1 and ${creditFits(false, { amount: "$2", limit: "$3" })}`;
 
 export function ledgerStatements(db: PgRunner): LedgerStatements {
   const sql = clientOf(db);

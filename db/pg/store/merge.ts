@@ -7,24 +7,13 @@
 type Call<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
 /**
- * When the calls collected so far are sent:
- * - "turn": after this turn of the event loop, for calls from separate requests, which arrive in
- *   separate callbacks of one turn;
- * - "settled": once the microtasks have run a few rounds without adding a call, for the programs
- *   of one batch, which all go on from the one answer that reached them together. Waiting for the
- *   turn to end there would leave PostgreSQL idle while the server reads and answers requests.
+ * A statement for several inputs, answering in their order, called once per turn of the event
+ * loop with the calls of that turn: the requests of one turn arrive in separate callbacks, and the
+ * programs of one batch reach the same step together, from the one answer that reached them all.
+ * An error fails every call it carried: in a transaction, the transaction is aborted anyway. A
+ * call that comes after its statement was sent goes with the next one.
  */
-export type MergeWait = "turn" | "settled";
-
-/** Rounds of microtasks without a new call after which "settled" sends: a program's step takes a few. */
-const quietRounds = 4;
-
-/**
- * A statement for several inputs, answering in their order, called with the calls collected as
- * `wait` says. An error fails every call it carried: in a transaction, the transaction is
- * aborted anyway. A call that comes after its statement was sent goes with the next one.
- */
-export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>, wait: MergeWait): (input: I) => Promise<O> {
+export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
   let calls: Call<I, O>[] | undefined;
   const send = () => {
     const sent = calls!;
@@ -34,25 +23,22 @@ export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>, wait: MergeWai
       (error) => sent.forEach((c) => c.reject(error)),
     );
   };
-  const whenSettled = () => {
-    let seen = 0;
-    let quiet = 0;
-    const check = () => {
-      if (calls!.length > seen) [seen, quiet] = [calls!.length, 0];
-      else if (++quiet >= quietRounds) return send();
-      queueMicrotask(check);
-    };
-    queueMicrotask(check);
-  };
   return (input) =>
     new Promise<O>((resolve, reject) => {
       if (!calls) {
         calls = [];
-        if (wait === "turn") setImmediate(send);
-        else whenSettled();
+        setImmediate(send);
       }
       calls.push({ input, resolve, reject });
     });
+}
+
+/** Rows looked up by one key, merged: `rows` reads the rows of several keys, `keyOf` names each. */
+export function mergedLookup<K, R>(rows: (keys: K[]) => Promise<R[]>, keyOf: (row: R) => K): (key: K) => Promise<R | undefined> {
+  return merged(async (keys) => {
+    const found = new Map((await rows(keys)).map((row) => [keyOf(row), row]));
+    return keys.map((key) => found.get(key));
+  });
 }
 
 /** Splits `items` into rounds in which no key comes twice, each in the order given. */

@@ -5,10 +5,10 @@
 // One statement, in its own transaction: it takes the moves it sees out of rank_moves and adds
 // them in, summed per (category, block, score), into slot 0: with one writer, rows need no slots
 // (migration 0009), and every move onto a score lands on one row, so a fold writes one row per
-// score and block moved to or from, however many users moved. Only this statement writes rank_counts, and an
-// advisory lock lets one instance of the fleet run it at a time (another finds it taken and skips
-// its turn); were two to run anyway, a move deleted by one is skipped by the other's delete, so
-// none is added twice.
+// score and block moved to or from, however many users moved. Only this statement writes
+// rank_counts, and an advisory lock lets one instance of the fleet run it at a time (another finds
+// it taken and skips its turn); were two to run anyway, a move deleted by one is skipped by the
+// other's delete, so none is added twice.
 import type { SQL } from "bun";
 
 const foldMoves = `with turn as (select pg_try_advisory_xact_lock(hashtext('refbot.rank_moves')) as mine),

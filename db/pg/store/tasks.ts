@@ -8,7 +8,7 @@ import type { CompletedFigures, CompletionChange, TaskStatements } from "@/domai
 import { awaiting } from "@/domain/store.ts";
 import { bumpTask } from "./counters.ts";
 import { creditFits, creditSets } from "./ledger.ts";
-import { merged, roundsByKey } from "./merge.ts";
+import { merged, mergedLookup, roundsByKey } from "./merge.ts";
 import { clientOf, int8, type PgRunner } from "./runner.ts";
 
 /** A task's columns, its completion count being the column plus what the slots counted since. */
@@ -109,11 +109,10 @@ const tasksById = `select ${taskRow
 export function taskStatements(db: PgRunner): TaskStatements {
   const one = <T>(rows: T[]) => rows[0];
   const plain = clientOf(db);
-  const taskById = merged(async (ids: number[]) => {
-    const rows: unknown[][] = await plain.unsafe(tasksById, [ids]).values();
-    const found = new Map(rows.map((values) => taskRow.read(values)!).map((task) => [task.id, task]));
-    return ids.map((id) => found.get(id));
-  }, "turn");
+  const taskById = mergedLookup(
+    async (ids: number[]) => ((await plain.unsafe(tasksById, [ids]).values()) as unknown[][]).map((values) => taskRow.read(values)!),
+    (task) => task.id,
+  );
   // The calls of the programs of one batch, made at the same step, go as one statement (merge.ts).
   const completionInsert = merged(async (inputs: NewCompletion[]) => {
     const rows = await plain.unsafe(insertCompletions, columnsOf(inputs.map((c) => [c.taskId, c.userId, c.day, c.reward, c.at])));
@@ -124,18 +123,19 @@ export function taskStatements(db: PgRunner): TaskStatements {
       ids.delete(key); // a second input of the same key inserted nothing
       return id;
     });
-  }, "settled");
+  });
   const paid = (text: string) =>
     merged(async (inputs: PaidInput[]) => {
-      const answers = new Map<PaidInput, Record<string, unknown>>();
+      const answers = new Map<PaidInput, Record<string, unknown> | undefined>();
       // A user's row is updated once per statement: a user's second completion goes in the next.
       for (const round of roundsByKey(inputs, (input) => input.c.userId)) {
         const rows = await plain.unsafe(text, columnsOf(round.map(paidRow)));
         const byUser = new Map<number, Record<string, unknown>>(rows.map((r: Record<string, unknown>) => [r.user_id as number, r]));
-        for (const input of round) answers.set(input, byUser.get(input.c.userId)!);
+        // No row for a user whose credit was refused.
+        for (const input of round) answers.set(input, byUser.get(input.c.userId));
       }
       return inputs.map((input) => answers.get(input));
-    }, "settled");
+    });
   const paidEarning = paid(applyPaidEarning);
   const paidOther = paid(applyPaidOther);
   return {

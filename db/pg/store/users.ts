@@ -4,7 +4,7 @@ import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rowReader } from "@/db/row-reader.ts";
-import { merged } from "./merge.ts";
+import { mergedLookup } from "./merge.ts";
 import { clientOf, pgErrorOf, type PgRunner } from "./runner.ts";
 
 const userRow = rowReader(users);
@@ -14,11 +14,10 @@ const usersByTgId = `select ${userRow.select("u")} from users u where u.tg_id = 
 
 export function userStatements(db: PgRunner): UserStatements {
   const one = <T>(rows: T[]) => rows[0];
-  const byTgId = merged(async (tgIds: number[]) => {
-    const rows: unknown[][] = await clientOf(db).unsafe(usersByTgId, [tgIds]).values();
-    const found = new Map(rows.map((values) => userRow.read(values)!).map((user) => [user.tgId, user]));
-    return tgIds.map((tgId) => found.get(tgId));
-  }, "turn");
+  const byTgId = mergedLookup(
+    async (tgIds: number[]) => ((await clientOf(db).unsafe(usersByTgId, [tgIds]).values()) as unknown[][]).map((values) => userRow.read(values)!),
+    (user) => user.tgId,
+  );
   return {
     // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
