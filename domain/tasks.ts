@@ -199,17 +199,21 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
   const { result, notices, unconfirmed } = await deps.store.transaction(
     function* (tx) {
-      const completionId = yield* tx.tasks.insertCompletion({ taskId: task.id, userId: user.id, day, reward: task.reward, at: now });
-      if (completionId === undefined) throw alreadyDone();
-
+      const completion = { taskId: task.id, userId: user.id, day, reward: task.reward, at: now };
       const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
-      // A paying task's credit is written with the completion's figures, in one write of the row.
-      const { before, updated } =
-        task.reward > 0
-          ? yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, refId: completionId, at: now }, (credit, entry) =>
-              tx.tasks.applyPaidCompletion(change, credit, entry),
-            )
-          : { before: yield* tx.tasks.beforeCompletion(user.id), updated: yield* tx.tasks.applyCompletion(change) };
+      function* write() {
+        if (task.reward === 0) {
+          if ((yield* tx.tasks.insertCompletion(completion)) === undefined) throw alreadyDone();
+          return { before: yield* tx.tasks.beforeCompletion(user.id), updated: yield* tx.tasks.applyCompletion(change) };
+        }
+        // A paying task's completion, its credit and the user's figures are one write.
+        const paid = yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, at: now }, (credit, entry) =>
+          tx.tasks.insertPaidCompletion(completion, change, credit, entry),
+        );
+        if (paid === "done already") throw alreadyDone();
+        return paid;
+      }
+      const { before, updated } = yield* write();
       yield* tx.tasks.countCompletion(task.id);
       yield* tx.counters.bumpDaily(today, "completions");
       if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");

@@ -1,6 +1,7 @@
-// A task completion's write on both engines, for what PostgreSQL does its own way: the user's row,
-// the credit and its ledger row in one statement (applyPaidCompletion), and the counters held back
-// until just before the commit (db/pg/store/counters.ts). Each engine must give the same answers.
+// A task completion's write on both engines, for what PostgreSQL does its own way: the completion
+// row, the user's row, the credit and its ledger row in one statement (insertPaidCompletion), and
+// the counters held back until just before the commit (db/pg/store/counters.ts). Each engine must
+// give the same answers.
 import { expect } from "bun:test";
 import { createConfig } from "@/api/config.ts";
 import { AppError } from "@/domain/errors.ts";
@@ -52,6 +53,21 @@ await forEachEngine(import.meta.path, (it) => {
     expect([await countOf(deps, first.id), await countOf(deps, second.id)]).toEqual([1, 1]);
     // Two completions, one user active today, however the two transactions met.
     expect(await todayCounts(deps)).toEqual({ completions: 2, active: 1 });
+  });
+
+  it("two taps on one task at the same moment pay once; the other hears it is done today", async (e) => {
+    const deps = depsOf(e);
+    const task = await dailyTask(deps, "Daily");
+    const user = await e.addUser();
+    const outcomes = await Promise.allSettled([completeTask(deps, user, task.id), completeTask(deps, user, task.id)]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected")!.reason as AppError;
+    expect([refused.code, refused.message]).toEqual(["ALREADY_COMPLETED", "Task already completed today"]);
+
+    expect(await e.user(user.id)).toMatchObject({ balance: reward, tasksCompleted: 1, dailyTasksCompleted: 1 });
+    const [completion] = await e.exec(`select id from task_completions where user_id = ${user.id}`);
+    expect((await e.ledgerRows(user.id)).map((l) => l.refId)).toEqual([Number(completion!.id)]);
+    expect(await countOf(deps, task.id)).toBe(1);
   });
 
   it("a completion whose reward would pass the balance limit is refused and leaves nothing behind", async (e) => {

@@ -102,12 +102,14 @@ export function taskStatements(db: Db): TaskStatements {
       return { ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 };
     },
     // The statements one by one: on SQLite they cost no round trip.
-    *applyPaidCompletion(c, credit, entry) {
+    *insertPaidCompletion(completion, c, credit, entry) {
+      const completionId = yield* statements.insertCompletion(completion);
+      if (completionId === undefined) return "done already";
       const ledger = ledgerStatements(conn);
       const before = yield* statements.beforeCompletion(c.userId);
       if (!(yield* ledger.addToBalance(credit))) return undefined;
-      yield* ledger.insertEntry(entry);
-      return { before, updated: yield* statements.applyCompletion(c) };
+      yield* ledger.insertEntry({ ...entry, refId: completionId });
+      return { completionId, before, updated: yield* statements.applyCompletion(c) };
     },
     *countCompletion(taskId) {
       conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);

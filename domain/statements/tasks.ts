@@ -26,7 +26,11 @@ export type CompletedFigures = {
   lastDailyDay: string | null;
 };
 
+export type NewCompletion = { taskId: number; userId: number; day: string; reward: number; at: Date };
+
+/** A paid completion written: its id, the figures before it (as beforeCompletion) and after. */
 export type PaidCompletion = {
+  completionId: number;
   before: { lastActiveDay: string | null; channelJoined: boolean };
   updated: CompletedFigures;
 };
@@ -45,17 +49,19 @@ export type TaskStatements = {
   /** A user's activity that changes no figure (a link opened), so their cached rows are dropped. */
   touchUser(userId: number, at: Date): Op<void>;
   /** The completion's id, or undefined when this period has one already (a unique index decides). */
-  insertCompletion(c: { taskId: number; userId: number; day: string; reward: number; at: Date }): Op<number | undefined>;
+  insertCompletion(c: NewCompletion): Op<number | undefined>;
   /** The user's figures before a completion: the last active day and whether they joined the channel. */
   beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
   /** Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after. */
   applyCompletion(c: CompletionChange): Op<CompletedFigures>;
   /**
-   * applyCompletion and the credit of the completion's reward (the ledger's addToBalance and its
-   * row, `entry`) in one statement, writing the user's row once, with the figures
-   * beforeCompletion answers as they were before it; undefined, and nothing written, when the
-   * credit is refused.
+   * A paying completion in one statement: insertCompletion, then applyCompletion with the credit
+   * of its reward (the ledger's addToBalance and its row, `entry`, whose ref is the completion),
+   * writing the user's row once, with the figures beforeCompletion answers as they were before it.
+   * "done already", and nothing written, when the period has a completion (a unique index
+   * decides); undefined when the credit is refused, the completion row then written all the same,
+   * for the caller's transaction to roll back (creditWith throws).
    */
-  applyPaidCompletion(c: CompletionChange, credit: BalanceChange, entry: LedgerRow): Op<PaidCompletion | undefined>;
+  insertPaidCompletion(completion: NewCompletion, c: CompletionChange, credit: BalanceChange, entry: Omit<LedgerRow, "refId">): Op<PaidCompletion | "done already" | undefined>;
   countCompletion(taskId: number): Op<void>;
 };

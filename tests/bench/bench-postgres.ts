@@ -16,8 +16,8 @@ import { summarize, type Throughput } from "./measure.ts";
 import { openBenchServer, serverUrl } from "./pg-bench-db.ts";
 import { sampleWaits, type WaitReport } from "./pg-waits.ts";
 import { pgbenchInit, pgbenchRun } from "./pgbench.ts";
-import { broadcastRows, httpRow, queryRows, readRows, type Row } from "./report.ts";
-import { cpuSplit, measureServer, type BenchContext, type Measured, type ServerResults } from "./server-bench.ts";
+import { broadcastRows, busierRows, httpRow, queryRows, readRows, type Row } from "./report.ts";
+import { busierInFlight, busierVariants, cpuSplit, measureServer, type BenchContext, type Measured, type ServerResults } from "./server-bench.ts";
 
 /** The figures the PostgreSQL run is held to. */
 export const targets = { shareOfPgbench: 0.5, queryP99Ms: 20, broadcast: { deliveries: 1_000_000, seconds: 5 } };
@@ -51,7 +51,11 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
     const sqlitePath = join(ctx.work, "postgres-source.sqlite");
     ctx.log(`PostgreSQL: building a database of ${ctx.users} users in SQLite...`);
     const built = buildBenchDb(sqlitePath, ctx.users);
-    const [onTask, offTask] = addBenchTasks(sqlitePath, ["Bench task synchronous_commit on", "Bench task synchronous_commit off"]);
+    const [onTask, offTask, ...busierTasks] = addBenchTasks(sqlitePath, [
+      "Bench task synchronous_commit on",
+      "Bench task synchronous_commit off",
+      ...busierInFlight.map((n) => `Bench task synchronous_commit on, ${n} in flight`),
+    ]);
     ctx.log(`copying it into ${target.name}...`);
     const source = openDb(sqlitePath);
     const copy = await copySqliteToPg(source, target.url, { onTable: (t) => ctx.log(`  ${t.table}: ${t.rows} rows, ${(t.ms / 1000).toFixed(1)} s`) }).finally(() => source.sqlite.close());
@@ -72,13 +76,12 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
     const pool = createConfig({ DATABASE_URL: target.url, DATABASE_POOL: process.env.DATABASE_POOL }).databasePool;
 
     let pgbench: PostgresResults["pgbench"] | undefined;
+    const durable = { key: "completeSyncOn", label: "task completion, synchronous_commit=on", taskId: onTask! };
     const measured = await measureServer(ctx, {
       database: target.name,
       env: { DATABASE_URL: target.url },
-      completions: [
-        { key: "completeSyncOn", label: "task completion, synchronous_commit=on", taskId: onTask! },
-        { key: "completeSyncOff", label: "task completion, synchronous_commit=off", taskId: offTask! },
-      ],
+      completions: [durable, { key: "completeSyncOff", label: "task completion, synchronous_commit=off", taskId: offTask! }],
+      busier: busierVariants(durable, busierTasks),
       async completing(variant, run) {
         // Each measurement starts from a checkpoint, so none pays for the one the last left due.
         await admin`checkpoint`;
@@ -171,7 +174,10 @@ function waitRow(key: string, label: string, h: PgCompletion): Row {
 export function postgresRows(r: PostgresResults): Row[] {
   const on = r.http.completeSyncOn;
   const off = r.http.completeSyncOff;
-  const share = on.okPerSecond / r.pgbench.opsPerSecond;
+  const shareOf = (h: Measured) => h.okPerSecond / r.pgbench.opsPerSecond;
+  // The target is the rate the server reaches, at whichever in-flight count it reaches it.
+  const best = Math.max(...[on, ...busierInFlight.map((n) => r.http[`completeSyncOn${n}`]!)].map(shareOf));
+  const target = `target ≥ ${percent(targets.shareOfPgbench)} at the best in-flight count, ${percent(best)}: ${best >= targets.shareOfPgbench ? "met" : "MISSED"}`;
   const s = r.postgres.settings;
   return [
     {
@@ -187,7 +193,8 @@ export function postgresRows(r: PostgresResults): Row[] {
       detail: `SQLite ${r.build.sqliteSeconds.toFixed(1)} s, copy ${r.build.copySeconds.toFixed(1)} s, VACUUM ANALYZE ${r.build.vacuumSeconds.toFixed(1)} s; ${r.build.ledgerRows} ledger rows, ${r.build.completions} completions`,
     },
     ...readRows(r.http),
-    httpRow("complete durable", "POST complete (synchronous_commit=on)", on, [`${percent(share)} of pgbench -N (target ≥ ${percent(targets.shareOfPgbench)}: ${share >= targets.shareOfPgbench ? "met" : "MISSED"})`], "POST complete, durable (FULL / sync commit on)"),
+    httpRow("complete durable", "POST complete (synchronous_commit=on)", on, [`${percent(shareOf(on))} of pgbench -N`, target], "POST complete, durable (FULL / sync commit on)"),
+    ...busierRows(r.http, "completeSyncOn", "POST complete (synchronous_commit=on)", (h) => [`${percent(shareOf(h))} of pgbench -N`]),
     {
       key: "pgbench",
       label: `pgbench -N (${r.pgbench.clients} clients, synchronous_commit=on)`,
@@ -195,6 +202,7 @@ export function postgresRows(r: PostgresResults): Row[] {
       detail: `p50 ${r.pgbench.p50Ms.toFixed(2)} ms, p99 ${r.pgbench.p99Ms.toFixed(2)} ms, CPU µs per transaction: PostgreSQL ${r.pgbench.postgresCpuUsPerOp.toFixed(0)}, pgbench ${r.pgbench.cpuUsPerOp.toFixed(0)}; scratch database of the same server, scale 1, as many clients as the server's pool held under wrk`,
     },
     waitRow("waits on", "pool during completions (on)", on),
+    ...busierInFlight.map((n) => waitRow(`waits on ${n}`, `pool during completions (on, ${n} in flight)`, r.http[`completeSyncOn${n}`] as PgCompletion)),
     httpRow("complete relaxed", "POST complete (synchronous_commit=off)", off, [`${percent(off.okPerSecond / r.pgbench.opsPerSecond)} of pgbench -N (on)`], "POST complete, relaxed (NORMAL / sync commit off)"),
     waitRow("waits off", "pool during completions (off)", off),
     ...queryRows(r.queries, targets.queryP99Ms),

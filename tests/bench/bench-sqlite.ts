@@ -8,8 +8,8 @@ import { sqliteStore } from "@/db/store/index.ts";
 import { claimBatch } from "@/domain/broadcast.ts";
 import { addBenchTasks, buildBenchDb } from "./build-db.ts";
 import { firstLoadJs } from "./measure.ts";
-import { httpRow, broadcastRows, queryRows, readRows, type Row } from "./report.ts";
-import { measureServer, root, type BenchContext, type Server, type ServerResults } from "./server-bench.ts";
+import { busierRows, httpRow, broadcastRows, queryRows, readRows, type Row } from "./report.ts";
+import { busierInFlight, busierVariants, measureServer, root, type BenchContext, type Server, type ServerResults } from "./server-bench.ts";
 
 export type SqliteResults = ServerResults & {
   engine: "sqlite";
@@ -26,18 +26,17 @@ export async function benchSqlite(ctx: BenchContext): Promise<SqliteResults> {
   const dbPath = join(ctx.work, "bench.sqlite");
   ctx.log(`SQLite: building a database of ${ctx.users} users...`);
   const build = buildBenchDb(dbPath, ctx.users);
-  const [fullTask, normalTask] = addBenchTasks(dbPath, ["Bench task FULL", "Bench task NORMAL"]);
+  const [fullTask, normalTask, ...busierTasks] = addBenchTasks(dbPath, ["Bench task FULL", "Bench task NORMAL", ...busierInFlight.map((n) => `Bench task FULL, ${n} in flight`)]);
   // Read the file through once, as a server that has been running would find it in the OS cache:
   // the figures are about the design, not about a disk warming up after a bulk build.
   for await (const _chunk of Bun.file(dbPath).stream());
 
   let cli: Record<string, number | string> = {};
+  const durable = { key: "completeFull", label: "task completion, synchronous=FULL", taskId: fullTask! };
   const measured = await measureServer(ctx, {
     env: { DATABASE_PATH: dbPath },
-    completions: [
-      { key: "completeFull", label: "task completion, synchronous=FULL", taskId: fullTask! },
-      { key: "completeNormal", label: "task completion, synchronous=NORMAL", taskId: normalTask!, env: { SQLITE_SYNCHRONOUS: "NORMAL" } },
-    ],
+    completions: [durable, { key: "completeNormal", label: "task completion, synchronous=NORMAL", taskId: normalTask!, env: { SQLITE_SYNCHRONOUS: "NORMAL" } }],
+    busier: busierVariants(durable, busierTasks),
     withServer: async (server) => void (cli = await timeCli(server)),
     claimBatch: async (limit) => {
       const db = openDb(dbPath);
@@ -84,6 +83,7 @@ export function sqliteRows(r: SqliteResults): Row[] {
     { key: "build", label: `database build (${r.users} users)`, result: `${r.build.seconds.toFixed(1)} s`, detail: `${r.build.ledgerRows} ledger rows, ${r.build.completions} completions` },
     ...readRows(r.http),
     httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, [], "POST complete, durable (FULL / sync commit on)"),
+    ...busierRows(r.http, "completeFull", "POST complete (sync FULL)"),
     httpRow("complete relaxed", "POST complete (sync NORMAL)", r.http.completeNormal!, [], "POST complete, relaxed (NORMAL / sync commit off)"),
     ...queryRows(r.queries),
     ...broadcastRows(r.broadcast),

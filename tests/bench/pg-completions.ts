@@ -1,4 +1,4 @@
-// `bun run tests/bench/pg-completions.ts [--users N] [--seconds N] [--cpu-prof DIR]`: what task completions on
+// `bun run tests/bench/pg-completions.ts [--users N] [--seconds N] [--in-flight N] [--cpu-prof DIR]`: what task completions on
 // PostgreSQL cost, and where, beside `pgbench -N`. The bench's database (build-db.ts, copied with
 // copySqliteToPg) and the real server on it; completions measured under wrk as the bench does,
 // first as the product is, then with one shared row after another taken out of a completion's
@@ -29,11 +29,13 @@ import { pgbenchInit, pgbenchRun } from "./pgbench.ts";
 import { cpuSplit, initData, sampleUsers, startServer } from "./server-bench.ts";
 import { runWrk, writeScript } from "./wrk.ts";
 
-const { values: args } = parseArgs({ options: { users: { type: "string" }, seconds: { type: "string" }, "cpu-prof": { type: "string" } } });
+const { values: args } = parseArgs({ options: { users: { type: "string" }, seconds: { type: "string" }, "in-flight": { type: "string" }, "cpu-prof": { type: "string" } } });
 // `--cpu-prof DIR`: only the first step, with the server's CPU profile written to DIR (as Markdown too).
 const profileDir = args["cpu-prof"];
 const users = Number(args.users ?? 100_000);
 const seconds = Number(args.seconds ?? 15);
+/** `--in-flight N`: the requests wrk keeps open, 32 unless said (as in the bench's first completion run). */
+const inFlight = Number(args["in-flight"] ?? 32);
 const log = (line: string) => console.error(`[pg-completions] ${line}`);
 const work = mkdtempSync(join(tmpdir(), "refbot-pg-completions-"));
 const server = await openBenchServer();
@@ -79,7 +81,7 @@ try {
     log(`step ${i + 1}: ${name}`);
     const sampler = await sampleWaits(target.url, { exclude: [pid] });
     const cpu = cpuSplit(app.pid, target.name);
-    const w = await runWrk(app.url, script, { seconds });
+    const w = await runWrk(app.url, script, { seconds, connections: inFlight });
     const used = cpu();
     const waits = await sampler.stop();
     pool = waits.poolConnections || pool;

@@ -1,7 +1,7 @@
 // The bench's tables: one per engine (measure, result, detail), and, when both engines ran, the
 // two side by side. Rows carry a key, so the same measurement on the two engines lines up.
 import type { Latency } from "./measure.ts";
-import type { Measured, ServerResults } from "./server-bench.ts";
+import { busierInFlight, type Measured, type ServerResults } from "./server-bench.ts";
 
 export type Row = { key: string; label: string; result: string; detail: string; /** The label beside the other engine, when this one's is its own. */ common?: string };
 
@@ -19,6 +19,13 @@ export function httpRow(key: string, label: string, h: Measured, more: string[] 
   if (h.non2xx) detail.push(`${h.non2xx} non-2xx not counted`);
   return { key, label, common, result: `${Math.round(h.okPerSecond)} req/s`, detail: [...detail, ...more].join(", ") };
 }
+
+/** The durable completions at each of busierInFlight (server-bench.ts), `more` said beside each. */
+export const busierRows = (http: Record<string, Measured>, key: string, label: string, more: (h: Measured) => string[] = () => []): Row[] =>
+  busierInFlight.map((n) => {
+    const h = http[`${key}${n}`]!;
+    return httpRow(`complete durable ${n}`, `${label}, ${n} in flight`, h, more(h), `POST complete, durable, ${n} requests in flight`);
+  });
 
 export const readRows = (http: Record<string, Measured>): Row[] =>
   (

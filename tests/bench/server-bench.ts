@@ -22,9 +22,17 @@ export type BenchContext = { users: number; seconds: number; work: string; log: 
 /**
  * A way of committing completions: the engine's durable default first, then the relaxed one
  * (SQLite's synchronous=NORMAL, PostgreSQL's synchronous_commit=off), each on a task of its own
- * that nobody has done yet, so every completion pays.
+ * that nobody has done yet, so every completion pays. `inFlight`: the requests wrk keeps open,
+ * 32 unless said, as for every other measurement.
  */
-export type CompletionVariant = { key: string; label: string; taskId: number; env?: Record<string, string> };
+export type CompletionVariant = { key: string; label: string; taskId: number; env?: Record<string, string>; inFlight?: number };
+
+/** The in-flight counts the durable completions are measured at beyond the usual 32. */
+export const busierInFlight = [64, 128];
+
+/** The durable variant at each of busierInFlight, on the tasks given (one each). */
+export const busierVariants = (durable: Pick<CompletionVariant, "key" | "label">, taskIds: number[]): CompletionVariant[] =>
+  busierInFlight.map((inFlight, i) => ({ key: `${durable.key}${inFlight}`, label: `${durable.label}, ${inFlight} in flight`, taskId: taskIds[i]!, inFlight }));
 
 export type Server = { url: string; token: string; pid: number; stop: () => Promise<unknown> };
 
@@ -34,6 +42,12 @@ export type Engine = {
   /** What the server needs to open this engine's database (DATABASE_PATH, DATABASE_URL). */
   env: Record<string, string>;
   completions: [durable: CompletionVariant, relaxed: CompletionVariant];
+  /**
+   * The durable way again with more requests in flight, each on a task of its own. At 32 a
+   * completion's rate is bound by its latency (32 requests over the time each takes), not by the
+   * machine: with more waiting, group commit's batches grow and each completion costs less.
+   */
+  busier: CompletionVariant[];
   /** Runs one completion measurement, doing what the engine needs around it (samplers, a ceiling). */
   completing?: (variant: CompletionVariant, run: () => Promise<Measured>) => Promise<Measured>;
   /** Before the relaxed variant's server starts (PostgreSQL sets synchronous_commit for it). */
@@ -165,13 +179,14 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
     const script = completionScript(v, i);
     const run = async () => {
       const cpu = cpuSplit(server.pid, engine.database);
-      const w = single(await runWrk(server.url, script, { seconds }), http.baseline!.okPerSecond);
+      const w = single(await runWrk(server.url, script, { seconds, connections: v.inFlight }), http.baseline!.okPerSecond);
       return { ...w, cpu: cpu() };
     };
     http[v.key] = engine.completing ? await engine.completing(v, run) : await run();
   };
   const [durable, relaxed] = engine.completions;
   await complete(durable, 0);
+  for (const busier of engine.busier) await complete(busier, 0);
 
   const queries = await measureQueries(server, users, readers);
   log("queue a broadcast to everyone");

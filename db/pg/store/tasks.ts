@@ -4,7 +4,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
 import type { BalanceChange, LedgerRow } from "@/domain/statements/ledger.ts";
-import type { CompletedFigures, CompletionChange, TaskStatements } from "@/domain/statements/tasks.ts";
+import type { CompletedFigures, CompletionChange, NewCompletion, TaskStatements } from "@/domain/statements/tasks.ts";
 import { awaiting } from "@/domain/store.ts";
 import { bumpTask } from "./counters.ts";
 import { creditFits, creditSets } from "./ledger.ts";
@@ -44,16 +44,21 @@ const applyCompletion = `update users u set ${completionSets({ at: "$2", today: 
   where u.id = $1 returning ${figures}`;
 
 /**
- * Completions and their credits, one per user, in one statement (merge.ts): one update of each
- * user's row, which fires the rank-count trigger once and leaves one new version of the row
- * instead of two, and the ledger rows, written only for the rows updated. The rows are locked
- * first, in id order, so the figures answered as before are exactly those the update started
- * from, and two batches never lock two users in opposite orders. With the lock an update takes
- * (FOR NO KEY UPDATE), not FOR UPDATE, which would wait for the key-share lock that another
- * completion of the same user took inserting its completion row, and deadlock with it.
+ * Paying completions, one per user, in one statement (merge.ts): the completion rows, then, for
+ * the rows inserted, one update of each user's row with the credit, which fires the rank-count
+ * trigger once and leaves one new version of the row instead of two, and the ledger rows, written
+ * only for the rows updated. The rows are locked first, in id order, so the figures answered as
+ * before are exactly those the update started from, and two batches never lock two users in
+ * opposite orders. With the lock an update takes (FOR NO KEY UPDATE), not FOR UPDATE, which would
+ * wait for the key-share lock that another completion of the same user took inserting its
+ * completion row, and deadlock with it.
  */
 const paidColumns = [
   ["user_id", "int4"],
+  ["task_id", "int4"],
+  ["c_day", "text"],
+  ["reward", "int8"],
+  ["c_at", "timestamptz"],
   ["at", "timestamptz"],
   ["today", "text"],
   ["yesterday", "text"],
@@ -65,13 +70,16 @@ const paidColumns = [
   ["e_type", "text"],
   ["e_reason", "text"],
   ["e_amount", "int8"],
-  ["e_ref", "int8"],
   ["e_note", "text"],
   ["e_at", "timestamptz"],
 ] as const;
-const applyPaid = (earning: boolean) => `with p as (
+const insertPaid = (earning: boolean) => `with p as (
       select * from unnest(${paidColumns.map(([, type], i) => `$${i + 1}::${type}[]`).join(", ")}) as p(${paidColumns.map(([name]) => name).join(", ")})),
-    o as (select id, last_active_day, channel_joined from users where id in (select user_id from p) order by id for no key update),
+    c as (
+      insert into task_completions (task_id, user_id, day, reward, created_at)
+      select task_id, user_id, c_day, reward, c_at from p
+      on conflict (user_id, task_id, day) do nothing returning id, user_id),
+    o as (select id, last_active_day, channel_joined from users where id in (select user_id from c) order by id for no key update),
     u as (
       update users u set ${completionSets({ at: "p.at", today: "p.today", yesterday: "p.yesterday", daily: "p.daily", channel: "p.channel" })},
         ${creditSets(earning, { amount: "p.amount", day: "p.day" })}
@@ -80,15 +88,15 @@ const applyPaid = (earning: boolean) => `with p as (
       returning u.id as user_id, o.last_active_day as was_active_day, o.channel_joined as was_joined, ${figures}),
     entry as (
       insert into ledger (user_id, type, reason, amount, ref_id, note, created_at)
-      select p.user_id, p.e_type, p.e_reason, p.e_amount, p.e_ref, p.e_note, p.e_at from p join u on u.user_id = p.user_id)
-    select * from u`;
-const applyPaidEarning = applyPaid(true);
-const applyPaidOther = applyPaid(false);
+      select p.user_id, p.e_type, p.e_reason, p.e_amount, c.id, p.e_note, p.e_at from p join c on c.user_id = p.user_id join u on u.user_id = p.user_id)
+    select c.id as completion_id, c.user_id as completed_by, u.* from c left join u on u.user_id = c.user_id`;
+const insertPaidEarning = insertPaid(true);
+const insertPaidOther = insertPaid(false);
 
-type PaidInput = { c: CompletionChange; credit: BalanceChange; entry: LedgerRow };
-const paidRow = ({ c, credit, entry: e }: PaidInput) => [
-  c.userId, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel, credit.amount, credit.day, credit.limit,
-  e.type, e.reason, e.amount, e.refId, e.note, e.at,
+type PaidInput = { completion: NewCompletion; c: CompletionChange; credit: BalanceChange; entry: Omit<LedgerRow, "refId"> };
+const paidRow = ({ completion: n, c, credit, entry: e }: PaidInput) => [
+  n.userId, n.taskId, n.day, n.reward, n.at, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel, credit.amount, credit.day, credit.limit,
+  e.type, e.reason, e.amount, e.note, e.at,
 ];
 /** Rows as columns: unnest's arrays. */
 const columnsOf = (rows: unknown[][]) => rows[0]!.map((_, i) => rows.map((row) => row[i]));
@@ -97,7 +105,6 @@ const columnsOf = (rows: unknown[][]) => rows[0]!.map((_, i) => rows.map((row) =
 const insertCompletions = `insert into task_completions (task_id, user_id, day, reward, created_at)
   select * from unnest($1::int4[], $2::int4[], $3::text[], $4::int8[], $5::timestamptz[])
   on conflict (user_id, task_id, day) do nothing returning id, task_id, user_id, day`;
-type NewCompletion = { taskId: number; userId: number; day: string; reward: number; at: Date };
 const completionKey = (c: { taskId: number; userId: number; day: string }) => `${c.userId}:${c.taskId}:${c.day}`;
 
 const taskRow = rowReader(tasks);
@@ -126,18 +133,18 @@ export function taskStatements(db: PgRunner): TaskStatements {
   });
   const paid = (text: string) =>
     merged(async (inputs: PaidInput[]) => {
-      const answers = new Map<PaidInput, Record<string, unknown> | undefined>();
+      const answers = new Map<PaidInput, Record<string, unknown> | "done already">();
       // A user's row is updated once per statement: a user's second completion goes in the next.
-      for (const round of roundsByKey(inputs, (input) => input.c.userId)) {
+      for (const round of roundsByKey(inputs, (input) => input.completion.userId)) {
         const rows = await plain.unsafe(text, columnsOf(round.map(paidRow)));
-        const byUser = new Map<number, Record<string, unknown>>(rows.map((r: Record<string, unknown>) => [r.user_id as number, r]));
-        // No row for a user whose credit was refused.
-        for (const input of round) answers.set(input, byUser.get(input.c.userId));
+        // No row for a completion done already; no figures for one whose credit was refused.
+        const byUser = new Map<number, Record<string, unknown>>(rows.map((r: Record<string, unknown>) => [r.completed_by as number, r]));
+        for (const input of round) answers.set(input, byUser.get(input.completion.userId) ?? "done already");
       }
-      return inputs.map((input) => answers.get(input));
+      return inputs.map((input) => answers.get(input)!);
     });
-  const paidEarning = paid(applyPaidEarning);
-  const paidOther = paid(applyPaidOther);
+  const paidEarning = paid(insertPaidEarning);
+  const paidOther = paid(insertPaidOther);
   return {
     *byId(id) {
       return yield* awaiting(taskById(id));
@@ -220,14 +227,15 @@ export function taskStatements(db: PgRunner): TaskStatements {
       const [row] = yield* awaiting(plain.unsafe(applyCompletion, [c.userId, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel]));
       return figuresOf(row);
     },
-    *applyPaidCompletion(c, credit, entry) {
-      const row = yield* awaiting((credit.earning ? paidEarning : paidOther)({ c, credit, entry }));
-      return (
-        row && {
-          before: { lastActiveDay: row.was_active_day as string | null, channelJoined: row.was_joined as boolean },
-          updated: figuresOf(row),
-        }
-      );
+    *insertPaidCompletion(completion, c, credit, entry) {
+      const row = yield* awaiting((credit.earning ? paidEarning : paidOther)({ completion, c, credit, entry }));
+      if (row === "done already") return row;
+      if (row.user_id === null) return undefined; // the credit refused: no user's row updated
+      return {
+        completionId: int8(row.completion_id),
+        before: { lastActiveDay: row.was_active_day as string | null, channelJoined: row.was_joined as boolean },
+        updated: figuresOf(row),
+      };
     },
     *countCompletion(taskId) {
       yield* bumpTask(db, taskId);
