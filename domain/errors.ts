@@ -36,6 +36,10 @@ export const errorStatus = {
   // Telegram could not be asked (network, timeout, its own 5xx): nobody's fault, try again.
   MEMBERSHIP_UNAVAILABLE: 503,
   BOT_STARTING: 503,
+  /** The database did not answer, again after retries: nothing was changed, try again. */
+  DATABASE_UNAVAILABLE: 503,
+  /** The database stopped answering after the change was sent to be committed: it may be saved. */
+  COMMIT_UNCONFIRMED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -123,14 +123,13 @@ export async function activeTasksFor(deps: TaskDeps, userId: number) {
 }
 
 /**
- * The task, if this user may act on it now. An active task the process keeps (activeTasks) is
- * taken from memory, which a change to any task empties first; otherwise it is read, which also
- * tells an inactive task from a missing one.
+ * The task, if this user may act on it now. An active task is taken from the ones the process
+ * keeps (activeTasks), read again after a change to any task; a task not among them is read by
+ * id, which tells an inactive task from a missing one.
  */
 async function workableTask(deps: Pick<Deps, "store">, user: User, taskId: number): Promise<Task> {
   if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
-  deps.store.changes.poll();
-  const task = activeTaskCaches.get(deps.store)?.tasks?.find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
+  const task = (await activeTasks(deps.store)).find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
   if (!task.isActive) throw new AppError("TASK_INACTIVE", "This task is not available");
   return task;
 }

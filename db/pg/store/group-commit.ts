@@ -19,6 +19,7 @@
 // outcome is the one its caller hears. A refusal costs its batch that second run, which is why
 // only writes that are seldom refused ask to be grouped (a second tap on a task already done today
 // is the commonest refusal among them).
+import { AppError } from "@/domain/errors.ts";
 import type { Program } from "@/domain/store.ts";
 
 /**
@@ -61,7 +62,10 @@ export function pgGroupCommit(
         const values = await together(batch.map((unit) => unit.program));
         batch.forEach((unit, i) => unit.resolve(values[i]));
         return;
-      } catch {
+      } catch (error) {
+        // The database unreachable, or the commit unconfirmed: every unit hears it, since running
+        // them again alone would fail the same way, or might do twice what the batch did.
+        if (error instanceof AppError) return batch.forEach((unit) => unit.reject(error));
         // Rolled back: every unit runs again below, alone.
       }
     }

@@ -1,9 +1,8 @@
 // PostgreSQL's side of the domain's Store (domain/store.ts). A program runs in one transaction
 // at READ COMMITTED: every money rule is a conditional UPDATE or an insert guarded by a unique
 // index, which PostgreSQL re-checks against the committed row when two writers meet, so the
-// stronger levels would add only retries. A serialization failure or a deadlock (two
-// transactions crediting two users in opposite orders) rolls everything back, and PostgreSQL asks
-// for the transaction to be run again: it is, a few times, from the start.
+// stronger levels would add only retries; those it asks for, and those a lost connection calls
+// for, are attempts.ts's.
 import type { PgDb } from "@/db/pg/client.ts";
 import { runAwaiting, type Program, type Statements, type Store } from "@/domain/store.ts";
 import { allOrRollBack, pgGroupCommit } from "./group-commit.ts";
@@ -20,12 +19,11 @@ import { pipelinedTransaction } from "./transaction.ts";
 import { referralStatements } from "./referrals.ts";
 import { pgChanges } from "./changes.ts";
 import { ledgerStatements } from "./ledger.ts";
-import { pgErrorOf, type PgRunner } from "./runner.ts";
+import { clientOf, type PgRunner } from "./runner.ts";
+import { askXid, retrying } from "./attempts.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
 
-const retryable = new Set(["40001", "40P01"]);
-const attempts = 5;
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
  * waits for its commit's flush, the next forms and runs. Measured with bench:pg-completions at
@@ -60,22 +58,29 @@ export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
   const folding = foldRankMovesEvery(db.$client, foldEveryMs);
   // READ COMMITTED comes with the connection (openPg).
   const alone = <T>(program: Program<T>) =>
-    retrying(() =>
+    retrying<T>(db.$client, (attempt) =>
       db.transaction(async (tx) => {
+        askXid(attempt, clientOf(tx));
         const sendBumps = holdBumps(tx);
         const result = await runAwaiting(program(pgStatements(tx)));
         await sendBumps();
+        // drizzle sends COMMIT once this returns.
+        attempt.committing = { value: result };
         return result;
       }),
     );
   const grouped = pgGroupCommit(
     (programs) =>
-      retrying(() =>
-        pipelinedTransaction(db, (tx) => {
-          // One set of statements for the batch, so that its programs' calls can merge (merge.ts).
-          const statements = pgStatements(tx);
-          return allOrRollBack(programs.map((program) => runAwaiting(program(statements))));
-        }),
+      retrying(db.$client, (attempt) =>
+        pipelinedTransaction(
+          db,
+          (tx) => {
+            // One set of statements for the batch, so that its programs' calls can merge (merge.ts).
+            const statements = pgStatements(tx);
+            return allOrRollBack(programs.map((program) => runAwaiting(program(statements))));
+          },
+          attempt,
+        ),
       ),
     alone,
     groupsInFlight,
@@ -85,18 +90,6 @@ export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
     changes,
     close: () => Promise.all([changes.close(), folding.stop()]).then(() => {}),
     transaction: (program, options) => (options?.grouped ? grouped(program) : alone(program)),
-    read: (program) => runAwaiting(program(outside)),
+    read: (program) => retrying(db.$client, () => runAwaiting(program(outside))),
   };
-}
-
-async function retrying<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= attempts || !retryable.has(pgErrorOf(error).state ?? "")) throw error;
-      // A short random pause, so the two that collided do not collide again.
-      await Bun.sleep(Math.random() * 10 * attempt);
-    }
-  }
 }

@@ -13,6 +13,22 @@ export function pgErrorOf(error: unknown): { state?: string; constraint?: string
   return {};
 }
 
+const lostConnection = new Set(["ERR_POSTGRES_CONNECTION_CLOSED", "ERR_POSTGRES_CONNECTION_REFUSED", "ERR_POSTGRES_CONNECTION_TIMEOUT", "ECONNREFUSED", "ECONNRESET"]);
+const endedByServer = new Set(["57P01", "57P02", "57P03"]);
+
+/**
+ * Whether the error says the connection is gone: closed, refused, or ended by the server as it
+ * shut down or failed over (SQLSTATE class 08, 57P01–57P03). A transaction on it did not commit,
+ * unless its COMMIT had been sent, after which nobody can say.
+ */
+export function connectionLost(error: unknown): boolean {
+  for (let e = error as { cause?: unknown; code?: unknown; errno?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && lostConnection.has(e.code)) return true;
+    if (typeof e.errno === "string" && (e.errno.startsWith("08") || endedByServer.has(e.errno))) return true;
+  }
+  return false;
+}
+
 /**
  * Bun's client under a drizzle database or transaction: the pool, or the one connection the
  * transaction holds. For the statements every completion and request runs, written as plain SQL:

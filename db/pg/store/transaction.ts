@@ -11,9 +11,10 @@ import type { SQL } from "bun";
 import { drizzle } from "drizzle-orm/bun-sql";
 import type { PgDb } from "@/db/pg/client.ts";
 import { holdBumps } from "./counters.ts";
+import { askXid, type Attempt } from "./attempts.ts";
 import type { PgRunner } from "./runner.ts";
 
-export async function pipelinedTransaction<T>(db: PgDb, run: (tx: PgRunner) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(db: PgDb, run: (tx: PgRunner) => Promise<T>, attempt: Attempt<T>): Promise<T> {
   const connection = await db.$client.reserve();
   let open = true;
   try {
@@ -26,9 +27,12 @@ export async function pipelinedTransaction<T>(db: PgDb, run: (tx: PgRunner) => P
     const begun = connection.unsafe("begin").execute();
     // Awaited below; if `run` fails first, its failure is the one thrown.
     begun.catch(() => {});
+    askXid(attempt, connection);
     const sendBumps = holdBumps(tx);
     const result = await run(tx);
     await begun;
+    // The bumps and COMMIT go out together: from here a lost connection leaves the outcome to be asked.
+    attempt.committing = { value: result };
     const bumped = sendBumps();
     // If a bump fails, PostgreSQL answers this COMMIT by rolling back, and the bump's error is thrown.
     const committed = connection.unsafe("commit").execute();
