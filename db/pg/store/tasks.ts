@@ -1,10 +1,10 @@
 // Task statements on PostgreSQL. A completion is the busiest write of the product: its statements,
 // and the task lookup before it, are plain SQL (runner.ts).
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletionCounts, taskCompletions, taskOpens, tasks, users } from "@/db/pg/schema/index.ts";
 import type { BalanceChange, LedgerRow } from "@/domain/statements/ledger.ts";
-import type { CompletedFigures, CompletionChange, NewCompletion, TaskStatements } from "@/domain/statements/tasks.ts";
+import type { CompletedFigures, CompletionChange, NewCompletion, TaskStatements, UserTaskProgress } from "@/domain/statements/tasks.ts";
 import { awaiting } from "@/domain/store.ts";
 import { bumpTask } from "./counters.ts";
 import { creditFits, creditSets } from "./ledger.ts";
@@ -107,6 +107,25 @@ const insertCompletions = `insert into task_completions (task_id, user_id, day, 
   on conflict (user_id, task_id, day) do nothing returning id, task_id, user_id, day`;
 const completionKey = (c: { taskId: number; userId: number; day: string }) => `${c.userId}:${c.taskId}:${c.day}`;
 
+/**
+ * Users' completions (for all in $1) and link opens (for those in $3) in today's period ($2) and
+ * the "once" period, as the task list shows them.
+ */
+const userProgress = `select 'done' as kind, c.user_id, c.task_id, c.day as period, null::timestamptz as opened_at
+    from task_completions c where c.user_id = any($1::int4[]) and c.day in ($2, 'once')
+  union all
+  select 'opened', o.user_id, o.task_id, o.period, o.opened_at
+    from task_opens o where o.user_id = any($3::int4[]) and o.period in ($2, 'once')`;
+type ProgressAsk = { userId: number; today: string; withOpens: boolean };
+type ProgressRow = { kind: "done" | "opened"; user_id: number; task_id: number; period: string; opened_at: Date | null };
+const progressFrom = (rows: ProgressRow[], ask: ProgressAsk): UserTaskProgress => {
+  const mine = rows.filter((r) => r.user_id === ask.userId);
+  return {
+    done: mine.filter((r) => r.kind === "done").map((r) => ({ taskId: r.task_id, day: r.period })),
+    opened: mine.filter((r) => r.kind === "opened").map((r) => ({ taskId: r.task_id, period: r.period, openedAt: r.opened_at! })),
+  };
+};
+
 const taskRow = rowReader(tasks);
 /** Every completion looks its task up, unless the instance holds it (domain/tasks.ts): merged (merge.ts). */
 const tasksById = `select ${taskRow
@@ -116,6 +135,19 @@ const tasksById = `select ${taskRow
 export function taskStatements(db: PgRunner): TaskStatements {
   const one = <T>(rows: T[]) => rows[0];
   const plain = clientOf(db);
+  // The task lists asked for at once: one statement per day asked about (almost always one).
+  const progressOf = merged(async (asks: ProgressAsk[]) => {
+    const rows = new Map<string, ProgressRow[]>();
+    const byDay = new Map<string, ProgressAsk[]>();
+    for (const ask of asks) byDay.set(ask.today, [...(byDay.get(ask.today) ?? []), ask]);
+    await Promise.all(
+      [...byDay].map(async ([today, ofDay]) => {
+        const withOpens = ofDay.filter((ask) => ask.withOpens).map((ask) => ask.userId);
+        rows.set(today, await plain.unsafe(userProgress, [ofDay.map((ask) => ask.userId), today, withOpens]));
+      }),
+    );
+    return asks.map((ask) => progressFrom(rows.get(ask.today)!, ask));
+  });
   const taskById = mergedLookup(
     async (ids: number[]) => ((await plain.unsafe(tasksById, [ids]).values()) as unknown[][]).map((values) => taskRow.read(values)!),
     (task) => task.id,
@@ -173,21 +205,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
       return rows.length > 0;
     },
     *progress(userId, today, withOpens) {
-      const done = yield* awaiting(
-        db
-          .select({ taskId: taskCompletions.taskId, day: taskCompletions.day })
-          .from(taskCompletions)
-          .where(and(eq(taskCompletions.userId, userId), inArray(taskCompletions.day, [today, "once"]))),
-      );
-      const opened = withOpens
-        ? yield* awaiting(
-            db
-              .select({ taskId: taskOpens.taskId, period: taskOpens.period, openedAt: taskOpens.openedAt })
-              .from(taskOpens)
-              .where(and(eq(taskOpens.userId, userId), inArray(taskOpens.period, [today, "once"]))),
-          )
-        : [];
-      return { done, opened };
+      return yield* awaiting(progressOf({ userId, today, withOpens }));
     },
     *openedAt(userId, taskId, period) {
       const row = one(
