@@ -6,16 +6,22 @@ import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 
-/** What the admin rules use: the engine and the time. */
-type AdminDeps = Pick<Deps, "store" | "clock">;
+/** What the admin rules use: the engine, the time and the hashing cost. */
+type AdminDeps = Pick<Deps, "store" | "clock" | "passwordCost">;
+
+/** argon2id's memory (KiB) and passes. A hash records its own, which is what verifying reads. */
+export type PasswordCost = { memoryCost: number; timeCost: number };
+
+/** Bun's default for argon2id, 64 MiB and two passes: deliberately slow for whoever guesses passwords. */
+export const productPasswordCost: PasswordCost = { memoryCost: 65_536, timeCost: 2 };
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** argon2id with Bun's default cost: deliberately slow for whoever guesses passwords. */
-const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+const hashPassword = (deps: Pick<Deps, "passwordCost">, password: string) =>
+  Bun.password.hash(password, { algorithm: "argon2id", ...(deps.passwordCost ?? productPasswordCost) });
 
 export async function addAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(deps, password);
   const at = deps.clock();
   return deps.store.transaction(function* (tx) {
     const admin = yield* tx.admins.insert({ email: normalizeEmail(email), passwordHash, createdAt: at });
@@ -38,7 +44,7 @@ export async function ensureAdmin(deps: AdminDeps, email: string, password: stri
     });
   }
   if (await Bun.password.verify(password, existing.passwordHash)) return existing;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(deps, password);
   const changed = await deps.store.transaction((tx) => tx.admins.setPassword(existing.id, passwordHash));
   if (!changed) throw notFound(`Admin ${existing.id}`);
   return changed;
@@ -53,15 +59,22 @@ export async function revokeTokens(deps: Pick<Deps, "store">, id: number): Promi
   await deps.store.transaction((tx) => tx.admins.revokeTokens(id));
 }
 
-// A hash to verify against when the e-mail is unknown, so both cases take the same time.
-const decoyHash = hashPassword("decoy password that matches nothing");
+// Hashes to verify against when the e-mail is unknown, at the cost real ones have, so both cases
+// take the same time; made once per cost.
+const decoys = new Map<string, Promise<string>>();
+function decoyHash(deps: Pick<Deps, "passwordCost">): Promise<string> {
+  const key = JSON.stringify(deps.passwordCost ?? productPasswordCost);
+  let decoy = decoys.get(key);
+  if (!decoy) decoys.set(key, (decoy = hashPassword(deps, "decoy password that matches nothing")));
+  return decoy;
+}
 
 /** `from` is the client address the attempt came from; the throttle counts it before any hashing. */
-export async function verifyLogin(deps: Pick<Deps, "store">, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
+export async function verifyLogin(deps: Pick<Deps, "store" | "passwordCost">, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
   const email = normalizeEmail(emailInput);
   const attempt = await throttle.start(from, email);
   const admin = await deps.store.read((tx) => tx.admins.byEmail(email));
-  const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash));
+  const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash(deps)));
   if (!admin || !ok) throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
   await attempt.succeeded();
   return admin;

@@ -1,11 +1,16 @@
 // Who may call what: admin tokens (expiry required, HS256 only, revoked by logout), the login
 // throttle (more in login-throttle.test.ts), password hashing, and the Telegram init data every
 // user call carries. On both engines.
-import { describe, expect } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SignJWT } from "jose";
+import { openDeps, ensureFirstAdmin } from "@/api/bootstrap.ts";
+import { createConfig } from "@/api/config.ts";
 import { demoInitDataToken } from "@/api/http/app.ts";
+import { productPasswordCost } from "@/domain/admins.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { eq } from "@/db/ops.ts";
 import { adminEmail, adminPassword, forEachAppEngine, jwtSecret, uniqueTgId, type TestApp } from "./support/app.ts";
 
 /** Every admin route, with a body that would be valid, so only the token decides. */
@@ -233,14 +238,6 @@ await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
       expect((await login(t, adminEmail, adminPassword)).status).toBe(200);
     });
 
-    test("the password is stored as an argon2id hash with a real memory cost", async () => {
-      const t = await makeTestApp();
-      const [row] = await t.rows("admins", (a) => eq(a.id, t.admin.id));
-      expect(row!.passwordHash.startsWith("$argon2id$")).toBe(true);
-      expect(row!.passwordHash).not.toContain(adminPassword);
-      const memory = Number(/m=(\d+)/.exec(row!.passwordHash)?.[1]);
-      expect(memory).toBeGreaterThanOrEqual(19_456); // KiB; OWASP's floor for argon2id
-    });
   });
 
   describe("user calls", () => {
@@ -370,4 +367,24 @@ await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
       }
     });
   });
+});
+
+// In-process apps hash at a test's cost (support/app.ts); the server's start-up must not.
+test("the server's start-up stores the admin password as an argon2id hash at the product's cost", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "refbot-admin-"));
+  const config = createConfig({ DATABASE_PATH: join(dir, "refbot.sqlite"), JWT_SECRET: jwtSecret, SEED_DEMO: "false", ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword });
+  const { deps, engine } = await openDeps(config);
+  try {
+    await ensureFirstAdmin(deps);
+    const admin = await deps.store.read((tx) => tx.admins.byEmail(adminEmail));
+    expect(admin!.passwordHash).toStartWith("$argon2id$");
+    expect(admin!.passwordHash).not.toContain(adminPassword);
+    const [, memory, passes] = /m=(\d+),t=(\d+)/.exec(admin!.passwordHash)!.map(Number);
+    expect(memory).toBeGreaterThanOrEqual(19_456); // KiB; OWASP's floor for argon2id
+    expect({ memoryCost: memory, timeCost: passes }).toEqual(productPasswordCost);
+    expect(await Bun.password.verify(adminPassword, admin!.passwordHash)).toBe(true);
+  } finally {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, demoInitDataToken } from "@/api/http/app.ts";
 import { createConfig } from "@/api/config.ts";
-import { ensureAdmin } from "@/domain/admins.ts";
+import { ensureAdmin, type PasswordCost } from "@/domain/admins.ts";
 import type { Deps } from "@/domain/context.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { checkLedger, checkLedgerPg, type LedgerCheck } from "@/domain/ledger-check.ts";
@@ -59,6 +59,14 @@ export type RowOf<K extends TableName> = InferSelectModel<Tables[K]>;
 export type Where<K extends TableName> = (columns: Tables[K]) => SQL | undefined;
 
 type AppOptions = { logger?: Logger };
+
+/**
+ * The admin password's argon2id cost in an in-process app: the product's own takes about 0.1 s of
+ * CPU per hash and per sign-in, and was half the time of a test that signs in. The product's cost
+ * is asserted where the server starts (admin-auth.test.ts), and every test that runs the real
+ * server or the CLI pays it.
+ */
+const testPasswordCost: PasswordCost = { memoryCost: 1024, timeCost: 1 };
 
 /** Called with each app made, so a suite can close it after the test that made it. */
 let onMade: ((app: TestApp) => void) | undefined;
@@ -241,6 +249,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     clock: () => now,
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
+    passwordCost: testPasswordCost,
   };
   // An in-process request has no socket, so the test names the address it comes from.
   const peers = new WeakMap<Request, string>();
