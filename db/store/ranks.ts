@@ -27,10 +27,10 @@ export function rankStatements(db: Db): RankStatements {
         )
         .all(r.category, min);
     },
-    *scoresBetween(r, from, to, min) {
-      return conn
-        .query<UserScore, [number, number, number]>(`select id, ${column(r)} as score from users where id >= ? and id < ? and is_banned = 0 and ${column(r)} >= ?`)
-        .all(from, to, min);
+    // One range at a time: on SQLite a statement costs no round trip.
+    *scoresIn(r, ranges, min) {
+      const scan = conn.query<UserScore, [number, number, number]>(`select id, ${column(r)} as score from users where id >= ? and id < ? and is_banned = 0 and ${column(r)} >= ?`);
+      return ranges.flatMap(([from, to]) => scan.all(from, to, min));
     },
     *usersByIds(ids) {
       return db.select().from(users).where(inArray(users.id, ids)).all();

@@ -8,6 +8,8 @@ export type Ranking = { category: (typeof rankCategories)[number]; score: keyof 
 
 export type ScoreCount = { score: number; users: number };
 export type BlockCount = ScoreCount & { block: number };
+/** Ids from the first up to, not including, the second. */
+export type IdRange = readonly [from: number, to: number];
 /** A user's id and score; banned users are never among them. */
 export type UserScore = { id: number; score: number };
 
@@ -16,8 +18,8 @@ export type RankStatements = {
   topScores(r: Ranking, limit: number): Op<ScoreCount[]>;
   /** For each block, how many users hold each score of at least `min` (only counts above zero). */
   blocksFrom(r: Ranking, min: number): Op<BlockCount[]>;
-  /** The users with ids in [from, to) and a score of at least `min`. */
-  scoresBetween(r: Ranking, from: number, to: number, min: number): Op<UserScore[]>;
+  /** The users with ids in any of the ranges [from, to) and a score of at least `min`. */
+  scoresIn(r: Ranking, ranges: IdRange[], min: number): Op<UserScore[]>;
   usersByIds(ids: number[]): Op<User[]>;
   /** How many users hold a score above `score`. */
   countAbove(r: Ranking, score: number): Op<number>;

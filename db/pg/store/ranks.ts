@@ -1,60 +1,60 @@
-// The leaderboards' statements on PostgreSQL. They read rank_counts_live: rank_counts, split into
-// slots, with the score moves not yet added into it (migration 0009, rank-moves.ts). Its rows are
-// parts, some negative, so only their sums count, and a score is held when its sum is above zero.
-// The block scans read users by primary key (see sqliteOnlyIndexes for why there is no scores
-// index).
-import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { rankCountsLive, users } from "@/db/pg/schema/index.ts";
+// The leaderboards' statements on PostgreSQL, as plain SQL that Bun prepares once per connection
+// (every leaderboard and rank request runs several; drizzle's building of each cost more than
+// PostgreSQL's answer). They read rank_counts_live: rank_counts with the score moves not yet added
+// into it (migration 0009, rank-moves.ts). Its rows are parts, some negative, so only their sums
+// count, and a score is held when its sum is above zero. The block scans read users by primary
+// key (see sqliteOnlyIndexes for why there is no scores index).
+import { rowReader } from "@/db/row-reader.ts";
+import { users } from "@/db/pg/schema/index.ts";
 import type { Ranking, RankStatements } from "@/domain/statements/ranks.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
-import type { PgRunner } from "./runner.ts";
+import { clientOf, int8, type PgRunner } from "./runner.ts";
 
-const usersSum = sql<number>`coalesce(sum(${rankCountsLive.users}), 0)::int`;
-const held = sql`sum(${rankCountsLive.users}) > 0`;
+const column = (r: Ranking) => users[r.score].name;
+const userRow = rowReader(users);
+
+const topScores = `select score, sum(users)::int as users from rank_counts_live
+  where category = $1 and block = -1 group by score having sum(users) > 0 order by score desc limit $2`;
+const blocksFrom = `select block, score, sum(users)::int as users from rank_counts_live
+  where category = $1 and score >= $2 and block >= 0 group by block, score having sum(users) > 0`;
+// Every range in one statement, each an index range scan of the primary key.
+const scoresIn = (r: Ranking) => `select u.id, u.${column(r)} as score from unnest($1::int4[], $2::int4[]) as span(first, after)
+  join users u on u.id >= span.first and u.id < span.after where not u.is_banned and u.${column(r)} >= $3`;
+const usersByIds = `select ${userRow.select("u")} from users u where u.id = any($1::int4[])`;
+const countAbove = `select coalesce(sum(users), 0)::int as n from rank_counts_live where category = $1 and block = -1 and score > $2`;
+const countTiedBefore = `select coalesce(sum(users), 0)::int as n from rank_counts_live where category = $1 and score = $2 and block >= 0 and block < $3`;
+const countTiedBetween = (r: Ranking) => `select count(*)::int as n from users where id >= $1 and id < $2 and not is_banned and ${column(r)} = $3`;
+
+type Counted = { score: unknown; users: number };
 
 export function rankStatements(db: PgRunner): RankStatements {
-  const counted = (r: Ranking, ...where: SQL[]) => and(eq(rankCountsLive.category, r.category), ...where);
-  const unbannedBetween = (from: number, to: number) => and(gte(users.id, from), lt(users.id, to), eq(users.isBanned, false));
-  function* total(query: PromiseLike<{ n: number }[]>): Op<number> {
-    return (yield* awaiting(query))[0]!.n;
+  const run = <T>(text: string, values: unknown[]): Op<T[]> => awaiting(clientOf(db).unsafe(text, values) as PromiseLike<T[]>);
+  function* total(text: string, values: unknown[]): Op<number> {
+    return (yield* run<{ n: number }>(text, values))[0]!.n;
   }
   return {
     *topScores(r, limit) {
-      return yield* awaiting(
-        db
-          .select({ score: rankCountsLive.score, users: usersSum })
-          .from(rankCountsLive)
-          .where(counted(r, eq(rankCountsLive.block, -1)))
-          .groupBy(rankCountsLive.score)
-          .having(held)
-          .orderBy(desc(rankCountsLive.score))
-          .limit(limit),
-      );
+      return (yield* run<Counted>(topScores, [r.category, limit])).map((row) => ({ score: int8(row.score), users: row.users }));
     },
     *blocksFrom(r, min) {
-      return yield* awaiting(
-        db
-          .select({ block: rankCountsLive.block, score: rankCountsLive.score, users: usersSum })
-          .from(rankCountsLive)
-          .where(counted(r, gte(rankCountsLive.score, min), gte(rankCountsLive.block, 0)))
-          .groupBy(rankCountsLive.block, rankCountsLive.score)
-          .having(held),
-      );
+      return (yield* run<Counted & { block: number }>(blocksFrom, [r.category, min])).map((row) => ({ block: row.block, score: int8(row.score), users: row.users }));
     },
-    *scoresBetween(r, from, to, min) {
-      return yield* awaiting(db.select({ id: users.id, score: users[r.score] }).from(users).where(and(unbannedBetween(from, to), gte(users[r.score], min))));
+    *scoresIn(r, ranges, min) {
+      const rows = yield* run<{ id: number; score: unknown }>(scoresIn(r), [ranges.map(([from]) => from), ranges.map(([, to]) => to), min]);
+      return rows.map((row) => ({ id: row.id, score: int8(row.score) }));
     },
     *usersByIds(ids) {
-      return yield* awaiting(db.select().from(users).where(inArray(users.id, ids)));
+      const rows: unknown[][] = yield* awaiting(clientOf(db).unsafe(usersByIds, [ids]).values());
+      return rows.map((values) => userRow.read(values)!);
     },
     *countAbove(r, score) {
-      return yield* total(db.select({ n: usersSum }).from(rankCountsLive).where(counted(r, eq(rankCountsLive.block, -1), gt(rankCountsLive.score, score))));
+      return yield* total(countAbove, [r.category, score]);
     },
     *countTiedBefore(r, score, block) {
-      return yield* total(db.select({ n: usersSum }).from(rankCountsLive).where(counted(r, eq(rankCountsLive.score, score), gte(rankCountsLive.block, 0), lt(rankCountsLive.block, block))));
+      return yield* total(countTiedBefore, [r.category, score, block]);
     },
     *countTiedBetween(r, from, to, score) {
-      return yield* total(db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(unbannedBetween(from, to), eq(users[r.score], score))));
+      return yield* total(countTiedBetween(r), [from, to, score]);
     },
   };
 }
