@@ -50,7 +50,7 @@ export function topUsers(deps: Pick<Deps, "store">, category: LeaderboardCategor
       ahead += row.users;
     }
 
-    // The blocks in one statement: a round trip each, on PostgreSQL, was most of the wait.
+    // All the blocks at once, so the statements a top list sends do not grow with the blocks it reads.
     const candidates = yield* ranks.scoresIn(ranking, [...blocks].map(blockRange), threshold);
     const ids = candidates
       .sort((a, b) => b.score - a.score || a.id - b.id)

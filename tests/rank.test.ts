@@ -4,8 +4,8 @@
 // rank_counts with the score moves not yet added in.
 import { expect } from "bun:test";
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
 import { leaderboardCategories, rankOf, topUsers } from "@/domain/leaderboard.ts";
+import { eq, sql } from "@/db/ops.ts";
 import { forEachAppEngine } from "./support/app.ts";
 
 const column = { earnings: "total_earned", referrals: "qualified_referrals", activity: "tasks_completed" } as const;
@@ -31,7 +31,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
           // Changes after insertion go through the update triggers.
           for (const c of changes) {
             const id = ids[c.pick % ids.length]!;
-            await t.update("users", { ...scores(c.score), qualifiedReferrals: c.score + 1, isBanned: c.banned }, (u) => sql`${u.id} = ${id}`);
+            await t.update("users", { ...scores(c.score), qualifiedReferrals: c.score + 1, isBanned: c.banned }, (u) => eq(u.id, id));
           }
           for (const category of leaderboardCategories) {
             const ordered = (await t.all(sql.raw(`select id from users where is_banned = false order by ${column[category]} desc, id`))).map((row) => Number(row.id));
