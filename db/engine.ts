@@ -23,7 +23,7 @@ export async function openEngine(config: Config): Promise<Engine> {
   if (config.databaseUrl) {
     await migratePg(config.databaseUrl);
     const db = openPg(config.databaseUrl, { max: config.databasePool });
-    const store = pgStore(db);
+    const store = await pgStore(db);
     return {
       store,
       description: `PostgreSQL ${withoutPassword(config.databaseUrl)} (pool of ${config.databasePool})`,

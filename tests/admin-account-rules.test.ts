@@ -40,14 +40,14 @@ await forEachEngine(import.meta.path, (it) => {
   });
 
   it("two instances ensuring the same admin at once end with one admin, and both answer it", async (e) => {
-    const instances = [depsOf(e.store), depsOf(e.another())];
+    const instances = [depsOf(e.store), depsOf(await e.another())];
     const answers = await Promise.all(instances.map((deps) => ensureAdmin(deps, "boot@example.com", "boot password 123")));
     expect(answers[0]!.id).toBe(answers[1]!.id);
     expect(await e.exec("select id from admins")).toHaveLength(1);
   });
 
   it("30 attempts for one account from one address, racing through two instances: exactly the limit is counted", async (e) => {
-    const throttles = [createLoginThrottle(depsOf(e.store)), createLoginThrottle(depsOf(e.another()))];
+    const throttles = [createLoginThrottle(depsOf(e.store)), createLoginThrottle(depsOf(await e.another()))];
     const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => code(throttles[i % 2]!.start("203.0.113.7", "admin@example.com"))));
     expect(tally(outcomes)).toEqual({ ok: rules.loginFailureLimit, TOO_MANY_ATTEMPTS: 30 - rules.loginFailureLimit });
     // Another address is not held back by this one's failures.
@@ -55,7 +55,7 @@ await forEachEngine(import.meta.path, (it) => {
   }, 30_000);
 
   it("30 attempts for 30 accounts from one address, racing through two instances: exactly the address limit is counted", async (e) => {
-    const throttles = [createLoginThrottle(depsOf(e.store)), createLoginThrottle(depsOf(e.another()))];
+    const throttles = [createLoginThrottle(depsOf(e.store)), createLoginThrottle(depsOf(await e.another()))];
     const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => code(throttles[i % 2]!.start("203.0.113.8", `user${i}@example.com`))));
     expect(tally(outcomes)).toEqual({ ok: rules.loginAddressFailureLimit, TOO_MANY_ATTEMPTS: 30 - rules.loginAddressFailureLimit });
   }, 30_000);

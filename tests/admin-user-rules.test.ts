@@ -116,7 +116,7 @@ await forEachEngine(import.meta.path, (it) => {
   });
 
   it("20 debits of 1 racing through two instances on a balance of 10: ten pass, the balance ends at zero", async (e) => {
-    const instances = [depsOf(e.store), depsOf(e.another())];
+    const instances = [depsOf(e.store), depsOf(await e.another())];
     const admin = await e.addAdmin();
     const user = await e.addUser();
     await adjustBalance(instances[0]!, admin, user.id, "10", "funds");

@@ -165,7 +165,7 @@ await forEachEngine(import.meta.path, (it) => {
     const clock = () => new Date(start);
     const { users, broadcast } = await usersAndBroadcast(e, 40, clock);
     const tg = fakeTelegram(() => start);
-    const stores = [e.store, e.another(), e.store];
+    const stores = [e.store, await e.another(), e.store];
     const options = { batchSize: 3, gapMs: 0 };
     const reports = await Promise.all(stores.map((store) => flushLoop(instance(store, clock), tg.api, options, Bun.sleep)));
     expectEachOnce(tg.sent, users);
@@ -181,7 +181,7 @@ await forEachEngine(import.meta.path, (it) => {
     const time = virtualTime();
     const { users } = await usersAndBroadcast(e, 10, time.clock);
     const tg = fakeTelegram(time.now);
-    const stores = [e.store, e.another(), e.store];
+    const stores = [e.store, await e.another(), e.store];
     const options = { batchSize: 4, gapMs, intervalSeconds, sleep: time.sleep };
     const loops = stores.map((store) => flushLoop(instance(store, time.clock), tg.api, options, time.sleep));
     await time.run(loops);
@@ -205,7 +205,7 @@ await forEachEngine(import.meta.path, (it) => {
   it("the turn: refused within the interval and granted at its end; an empty queue uses none; racing takers get one", async (e) => {
     const time = virtualTime();
     const deps = instance(e.store, time.clock);
-    const other = instance(e.another(), time.clock);
+    const other = instance(await e.another(), time.clock);
     const interval = intervalSeconds * 1000;
     expect(await claimBatch(deps, 4, interval)).toMatchObject({ deliveries: [], waiting: false, nextBatchAt: null });
     await usersAndBroadcast(e, 12, time.clock);
@@ -230,7 +230,7 @@ await forEachEngine(import.meta.path, (it) => {
     const { users } = await usersAndBroadcast(e, 6, clock);
     const tg = fakeTelegram(Date.now);
     const paced = { ...config, broadcast: { batchSize: 2, gapMs: 0, intervalSeconds: 1 } };
-    const servers = [e.store, e.another()].map((store) => broadcastScheduler({ store, clock, config: paced }, tg.api, { log: () => {} }));
+    const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, config: paced }, tg.api, { log: () => {} }));
     try {
       await until("every delivery sent", () => tg.sent.length === users.length, 10_000);
     } finally {
@@ -245,7 +245,7 @@ await forEachEngine(import.meta.path, (it) => {
   it("a flush that died loses its lease to the next one; the live flushes send the rest once, the dead one can settle nothing", async (e) => {
     const time = virtualTime();
     const { users } = await usersAndBroadcast(e, 12, time.clock);
-    const second = e.another();
+    const second = await e.another();
     const dead = await claimBatch(instance(second, time.clock), 3);
     expect((await deliveries(e)).filter((d) => d.claimToken === dead.token).map((d) => d.leaseUntil)).toEqual(Array(3).fill(start + rules.deliveryLeaseMs));
 
@@ -296,7 +296,7 @@ await forEachEngine(import.meta.path, (it) => {
     expect((await deliveries(e)).filter((d) => d.status === "pending").every((d) => d.attempts === 0 && d.claimToken === null)).toBe(true);
 
     tg.failWith(undefined);
-    expect(await flushBroadcasts(instance(e.another(), time.clock), tg.api, options)).toMatchObject({ claimed: 4, sent: 4, leftQueued: 0 });
+    expect(await flushBroadcasts(instance(await e.another(), time.clock), tg.api, options)).toMatchObject({ claimed: 4, sent: 4, leftQueued: 0 });
     expectEachOnce(tg.sent, users);
     expect((await deliveries(e)).every((d) => d.status === "sent" && d.attempts === 1)).toBe(true);
   }, 30_000);

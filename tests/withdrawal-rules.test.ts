@@ -86,7 +86,7 @@ await forEachEngine(import.meta.path, (it) => {
   });
 
   it("50 requests at once from one user, through two instances: one succeeds, one debit", async (e) => {
-    const instances = [depsOf(e.store), depsOf(e.another())];
+    const instances = [depsOf(e.store), depsOf(await e.another())];
     const user = await funded(e, "15");
     const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => code(requestWithdrawal(instances[i % 2]!, user, "10"))));
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
@@ -97,7 +97,7 @@ await forEachEngine(import.meta.path, (it) => {
   }, 30_000);
 
   it("approve and reject of one request at once, through two instances: exactly one wins, at most one refund", async (e) => {
-    const instances = [depsOf(e.store), depsOf(e.another())];
+    const instances = [depsOf(e.store), depsOf(await e.another())];
     const admins = [await e.addAdmin(), await e.addAdmin()];
     const users = [];
     for (let i = 0; i < 20; i++) users.push(await funded(e, "12"));
@@ -119,7 +119,7 @@ await forEachEngine(import.meta.path, (it) => {
   }, 30_000);
 
   it("one hash pasted for two withdrawals at once pays one of them", async (e) => {
-    const instances = [depsOf(e.store), depsOf(e.another())];
+    const instances = [depsOf(e.store), depsOf(await e.another())];
     const admin = await e.addAdmin();
     const ws = [];
     for (let i = 0; i < 2; i++) {

@@ -106,7 +106,7 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
       beforeRelaxed: async () => void (await admin.unsafe(`alter database "${target.name}" set synchronous_commit = off`)),
       async claimBatch(limit) {
         const db = openPg(target.url, { max: 1 });
-        const store = pgStore(db);
+        const store = await pgStore(db);
         try {
           return (await claimBatch({ store, clock: () => new Date() }, limit)).deliveries.length;
         } finally {

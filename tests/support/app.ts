@@ -128,7 +128,7 @@ async function pgApp(env: Record<string, string>, pg: PgFixture | undefined): Pr
   // A test's bursts (up to eight requests at once) queue for these, as requests do in production.
   const db = openPg(url, { max: 4 });
   const settle = changeMarkers(db.$client);
-  const store = pgStore(db);
+  const store = await pgStore(db);
   const table = <K extends TableName>(name: K) => pgSchema[name] as unknown as Table;
   const base = await assemble(config, store, {
     engine: "postgres",

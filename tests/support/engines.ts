@@ -24,7 +24,7 @@ export type EngineFixture = {
   user(id: number): Promise<sqliteSchema.User>;
   ledgerRows(userId: number): Promise<sqliteSchema.LedgerEntry[]>;
   /** A second Store on its own connections, as another server instance would have. */
-  another(): Store;
+  another(): Promise<Store>;
   /**
    * Plain SQL that both engines take (booleans as true/false, times as epoch milliseconds on SQLite
    * but timestamptz on PostgreSQL: keep those to the typed helpers), for setting a scene or
@@ -52,7 +52,7 @@ function sqliteFixture(): EngineFixture {
     addAdmin: async () => db.insert(admins).values(newAdmin()).returning().get().id,
     user: async (id) => db.select().from(users).where(eq(users.id, id)).get()!,
     ledgerRows: async (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)).all(),
-    another: () => sqliteStore(openDb(file)),
+    another: async () => sqliteStore(openDb(file)),
     exec: async (text) => db.$client.query(text).all() as Record<string, unknown>[],
   };
 }
@@ -67,15 +67,15 @@ async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>, closing: (
     closing.push(() => db.$client.close());
     return db;
   };
-  const open = () => {
-    const store = pgStore(pool());
+  const open = async () => {
+    const store = await pgStore(pool());
     closing.unshift(() => store.close());
     return store;
   };
   const db = pool();
   const { users, admins, ledger } = pgSchema;
   return {
-    store: open(),
+    store: await open(),
     addUser: async (values = {}) => (await db.insert(users).values(newUser(values)).returning())[0]!,
     addAdmin: async () => (await db.insert(admins).values(newAdmin()).returning())[0]!.id,
     user: async (id) => (await db.select().from(users).where(eq(users.id, id)))[0]!,

@@ -52,9 +52,10 @@ export function pgStatements(db: PgRunner): Statements {
   };
 }
 
-export function pgStore(db: PgDb): Store & { close(): Promise<void> } {
+/** A store that hears every change committed after it is returned (changes.ts). */
+export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void> }> {
   const outside = pgStatements(db);
-  const changes = pgChanges(db.$client);
+  const changes = await pgChanges(db.$client);
   const folding = foldRankMovesEvery(db.$client, foldEveryMs);
   // READ COMMITTED comes with the connection (openPg).
   const alone = <T>(program: Program<T>) =>
