@@ -6,6 +6,7 @@ import { expect } from "bun:test";
 import type { SQL } from "bun";
 import { pgClient } from "@/db/pg/client.ts";
 import { retrying, type Attempt } from "@/db/pg/store/attempts.ts";
+import { reachability } from "@/db/pg/store/reachability.ts";
 import { AppError } from "@/domain/errors.ts";
 import { usePostgres } from "./support/postgres.ts";
 
@@ -52,7 +53,7 @@ pg.test("a connection lost during a COMMIT that took: the commit's answer, and n
   const sql = await setUp();
   const xid = await finishedXid(sql, "commit");
   const run = failingRun(1, lostConnection, (a) => ((a.xid = Promise.resolve(xid)), (a.committing = { value: "saved" })), "ran again");
-  expect(await retrying(sql, run.run)).toBe("saved");
+  expect(await retrying(sql, reachability(), run.run)).toBe("saved");
   expect(run.calls()).toBe(1);
 });
 
@@ -60,39 +61,57 @@ pg.test("a connection lost during a COMMIT that did not take: run again", async 
   const sql = await setUp();
   const xid = await finishedXid(sql, "rollback");
   const run = failingRun(1, endedByServer, (a) => ((a.xid = Promise.resolve(xid)), (a.committing = { value: "saved" })), "ran again");
-  expect(await retrying(sql, run.run)).toBe("ran again");
+  expect(await retrying(sql, reachability(), run.run)).toBe("ran again");
   expect(run.calls()).toBe(2);
 });
 
 pg.test("a connection lost during a COMMIT nobody can ask about: COMMIT_UNCONFIRMED, not run again", async () => {
   const sql = await setUp();
   const run = failingRun(1, lostConnection, (a) => (a.committing = { value: "saved" }), "ran again");
-  const error = await retrying(sql, run.run).catch((e: unknown) => e);
+  const error = await retrying(sql, reachability(), run.run).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
   expect([(error as AppError).code, (error as AppError).status]).toEqual(["COMMIT_UNCONFIRMED", 503]);
   expect(run.calls()).toBe(1);
 });
 
-pg.test("a connection lost before COMMIT: run again, and after five losses DATABASE_UNAVAILABLE", async () => {
+pg.test("a connection lost before COMMIT: run again, and after five tries DATABASE_UNAVAILABLE", async () => {
   const sql = pgClient("postgres://postgres@127.0.0.1:1/none", { max: 1 });
   const brief = failingRun(2, lostConnection, () => {}, "done");
-  expect(await retrying(sql, brief.run)).toBe("done");
+  expect(await retrying(sql, reachability(), brief.run)).toBe("done");
   expect(brief.calls()).toBe(3);
 
+  // Tries that find the database away with no probe due are not run: fewer runs than tries.
   const down = failingRun(99, lostConnection, () => {}, "done");
-  const error = await retrying(sql, down.run).catch((e: unknown) => e);
+  const error = await retrying(sql, reachability({ firstPauseMs: 120 }), down.run).catch((e: unknown) => e);
   expect([(error as AppError).code, (error as AppError).status]).toEqual(["DATABASE_UNAVAILABLE", 503]);
-  expect(down.calls()).toBe(5);
+  expect(down.calls()).toBeGreaterThan(1);
+  expect(down.calls()).toBeLessThan(5);
+  await sql.close();
+});
+
+pg.test("while the database is away, concurrent requests wait for one probe instead of each trying", async () => {
+  const sql = pgClient("postgres://postgres@127.0.0.1:1/none", { max: 1 });
+  const reach = reachability({ firstPauseMs: 10 });
+  let runs = 0;
+  const run = async () => {
+    runs++;
+    await Bun.sleep(20);
+    throw lostConnection();
+  };
+  const errors = await Promise.all(Array.from({ length: 50 }, () => retrying(sql, reach, run).catch((e: AppError) => e.code)));
+  expect(new Set(errors)).toEqual(new Set(["DATABASE_UNAVAILABLE"]));
+  // The first tries of all fifty were under way before the first loss; after it, one at a time.
+  expect(runs).toBeLessThan(50 + 10);
   await sql.close();
 });
 
 pg.test("a deadlock runs again; a statement's own error is thrown as it is, at once", async () => {
   const sql = await setUp();
   const deadlock = failingRun(1, () => Object.assign(new Error("deadlock detected"), { errno: "40P01" }), () => {}, "done");
-  expect(await retrying(sql, deadlock.run)).toBe("done");
+  expect(await retrying(sql, reachability(), deadlock.run)).toBe("done");
   expect(deadlock.calls()).toBe(2);
 
   const refused = failingRun(1, () => Object.assign(new Error("duplicate key"), { errno: "23505" }), () => {}, "done");
-  expect(((await retrying(sql, refused.run).catch((e: unknown) => e)) as Error).message).toBe("duplicate key");
+  expect(((await retrying(sql, reachability(), refused.run).catch((e: unknown) => e)) as Error).message).toBe("duplicate key");
   expect(refused.calls()).toBe(1);
 });

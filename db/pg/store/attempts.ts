@@ -8,6 +8,7 @@
 // cannot tell does the caller hear that the outcome is unknown (COMMIT_UNCONFIRMED).
 import type { SQL } from "bun";
 import { AppError } from "@/domain/errors.ts";
+import type { Reachability } from "./reachability.ts";
 import { connectionLost, pgErrorOf } from "./runner.ts";
 
 const retryable = new Set(["40001", "40P01"]);
@@ -15,6 +16,8 @@ const attempts = 5;
 /** How long to keep asking what became of a transaction whose server is still ending it. */
 const outcomeTries = 20;
 const outcomePauseMs = 50;
+/** The pause before the nth try after a lost connection: n times this. */
+const lostPauseMs = 50;
 
 /**
  * One run of a transaction, as far as it got: its id (asked for with its first statements), and,
@@ -29,13 +32,27 @@ export function askXid(attempt: Attempt<unknown>, connection: SQL): void {
   attempt.xid = xid;
 }
 
-export async function retrying<T>(client: SQL, run: (attempt: Attempt<T>) => Promise<T>): Promise<T> {
+/**
+ * Runs `run` until it succeeds, fails for good, or has been tried `attempts` times. While the
+ * database is known to be away (reachability.ts), a turn without a probe counts as a lost attempt
+ * without going to the pool.
+ */
+export async function retrying<T>(client: SQL, reach: Reachability, run: (attempt: Attempt<T>) => Promise<T>): Promise<T> {
   for (let n = 1; ; n++) {
+    const turn = await reach.enter();
+    if (turn === "away") {
+      if (n >= attempts) throw unavailable();
+      await Bun.sleep(lostPauseMs * n);
+      continue;
+    }
     const attempt: Attempt<T> = {};
     try {
-      return await run(attempt);
+      const value = await run(attempt);
+      reach.report(turn, true);
+      return value;
     } catch (error) {
       const lost = connectionLost(error);
+      reach.report(turn, !lost);
       if (lost && attempt.committing) {
         const outcome = await commitOutcome(client, attempt);
         if (outcome === "committed") return attempt.committing.value;
@@ -44,14 +61,16 @@ export async function retrying<T>(client: SQL, run: (attempt: Attempt<T>) => Pro
         }
         // Rolled back: as if the connection had been lost before the commit.
       }
-      if (lost && n >= attempts) throw new AppError("DATABASE_UNAVAILABLE", "The service could not reach its database; nothing was changed, try again in a moment");
+      if (lost && n >= attempts) throw unavailable();
       if (!lost && (n >= attempts || !retryable.has(pgErrorOf(error).state ?? ""))) throw error;
       // A short random pause, so the two that collided do not collide again; a longer one for
       // the pool to open a new connection, so that a brief outage is ridden out.
-      await Bun.sleep(lost ? 50 * n : Math.random() * 10 * n);
+      await Bun.sleep(lost ? lostPauseMs * n : Math.random() * 10 * n);
     }
   }
 }
+
+const unavailable = () => new AppError("DATABASE_UNAVAILABLE", "The service could not reach its database; nothing was changed, try again in a moment");
 
 /** What became of the attempt's transaction, asked on another connection; undefined if nobody can say. */
 async function commitOutcome(client: SQL, attempt: Attempt<unknown>): Promise<"committed" | "aborted" | undefined> {

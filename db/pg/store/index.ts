@@ -18,6 +18,7 @@ import { counterStatements, holdBumps } from "./counters.ts";
 import { pipelinedTransaction } from "./transaction.ts";
 import { referralStatements } from "./referrals.ts";
 import { pgChanges } from "./changes.ts";
+import { reachability } from "./reachability.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
 import { askXid, retrying } from "./attempts.ts";
@@ -56,10 +57,11 @@ export function pgStatements(db: PgRunner): Statements {
 export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void> }> {
   const outside = pgStatements(db);
   const changes = await pgChanges(db.$client);
-  const folding = foldRankMovesEvery(db.$client, foldEveryMs);
+  const reach = reachability();
+  const folding = foldRankMovesEvery(db.$client, reach, foldEveryMs);
   // READ COMMITTED comes with the connection (openPg).
   const alone = <T>(program: Program<T>) =>
-    retrying<T>(db.$client, (attempt) =>
+    retrying<T>(db.$client, reach, (attempt) =>
       db.transaction(async (tx) => {
         askXid(attempt, clientOf(tx));
         const sendBumps = holdBumps(tx);
@@ -72,7 +74,7 @@ export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void
     );
   const grouped = pgGroupCommit(
     (programs) =>
-      retrying(db.$client, (attempt) =>
+      retrying(db.$client, reach, (attempt) =>
         pipelinedTransaction(
           db,
           (tx) => {
@@ -91,6 +93,6 @@ export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void
     changes,
     close: () => Promise.all([changes.close(), folding.stop()]).then(() => {}),
     transaction: (program, options) => (options?.grouped ? grouped(program) : alone(program)),
-    read: (program) => retrying(db.$client, () => runAwaiting(program(outside))),
+    read: (program) => retrying(db.$client, reach, () => runAwaiting(program(outside))),
   };
 }

@@ -10,6 +10,8 @@
 // it taken and skips its turn); were two to run anyway, a move deleted by one is skipped by the
 // other's delete, so none is added twice.
 import type { SQL } from "bun";
+import type { Reachability } from "./reachability.ts";
+import { connectionLost } from "./runner.ts";
 
 const foldMoves = `with turn as (select pg_try_advisory_xact_lock(hashtext('refbot.rank_moves')) as mine),
     moved as (
@@ -31,14 +33,23 @@ export async function foldRankMoves(sql: SQL): Promise<number> {
 
 /**
  * Adds moves in every `everyMs` until stopped. A failure (the database restarting) is tried
- * again at the next turn: the moves wait in their table meanwhile, and readers still count them.
+ * again at a later turn: the moves wait in their table meanwhile, and readers still count them.
+ * While the database is away, turns pass without trying until a probe is due.
  */
-export function foldRankMovesEvery(sql: SQL, everyMs: number): { stop(): Promise<void> } {
+export function foldRankMovesEvery(sql: SQL, reach: Reachability, everyMs: number): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
+  const fold = async () => {
+    const turn = await reach.enter();
+    if (turn === "away") return;
+    try {
+      await foldRankMoves(sql);
+      reach.report(turn, true);
+    } catch (error) {
+      reach.report(turn, !connectionLost(error));
+    }
+  };
   const timer = setInterval(() => {
-    running ??= foldRankMoves(sql)
-      .catch(() => {})
-      .finally(() => (running = undefined));
+    running ??= fold().finally(() => (running = undefined));
   }, everyMs);
   timer.unref();
   return {

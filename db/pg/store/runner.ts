@@ -17,14 +17,17 @@ const lostConnection = new Set(["ERR_POSTGRES_CONNECTION_CLOSED", "ERR_POSTGRES_
 const endedByServer = new Set(["57P01", "57P02", "57P03"]);
 
 /**
- * Whether the error says the connection is gone: closed, refused, or ended by the server as it
- * shut down or failed over (SQLSTATE class 08, 57P01–57P03). A transaction on it did not commit,
- * unless its COMMIT had been sent, after which nobody can say.
+ * Whether the error says the connection is gone or could not be made: closed, refused, or ended by
+ * the server as it shut down or failed over (SQLSTATE class 08, 57P01–57P03), or with any error
+ * of severity FATAL, which always ends the session: a database dropped or not accepting
+ * connections, a role refused, too many connections. A transaction on it did not commit, unless
+ * its COMMIT had been sent, after which nobody can say.
  */
 export function connectionLost(error: unknown): boolean {
-  for (let e = error as { cause?: unknown; code?: unknown; errno?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (let e = error as { cause?: unknown; code?: unknown; errno?: unknown; severity?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === "string" && lostConnection.has(e.code)) return true;
     if (typeof e.errno === "string" && (e.errno.startsWith("08") || endedByServer.has(e.errno))) return true;
+    if (e.severity === "FATAL" || e.severity === "PANIC") return true;
   }
   return false;
 }
