@@ -36,10 +36,14 @@ export const broadcastDeliveries = pgTable(
     sentAt: moment("sent_at"),
   },
   (t) => [
-    // The one index besides the key: claims walk it for pending and expired rows, and a release
-    // for its token's rows, which are among the few 'sending' ones. SQLite's other three are left
-    // out (see sqliteOnlyIndexes in index.ts): each delivery queued wrote five index entries.
-    index("broadcast_deliveries_status_idx").on(t.status, t.id),
+    // Besides the key, an index of the deliveries still pending and one of those being sent, in
+    // id order: claims walk the first, and the second for leases run out; a release finds its
+    // token's rows among the few being sent. A sent or failed delivery is in neither, so they
+    // stay the size of what is left to send, not of every delivery ever queued (SQLite's (status,
+    // id) index, which PostgreSQL does without, keeps one entry per delivery for good). SQLite's
+    // other three are left out too (sqliteOnlyIndexes in index.ts).
+    index("broadcast_deliveries_pending_idx").on(t.id).where(sql`${t.status} = 'pending'`),
+    index("broadcast_deliveries_sending_idx").on(t.id).where(sql`${t.status} = 'sending'`),
     check("broadcast_deliveries_status_valid", oneOf(t.status, deliveryStatuses)),
   ],
 );

@@ -23,10 +23,12 @@ export * from "./risk.ts";
  */
 export const sqliteOnlyIndexes = [
   "users_scores_idx",
-  // broadcast_deliveries keeps only its key and (status, id) here, so that queueing a broadcast
-  // writes two index entries per delivery instead of five. The user and broadcast indexes serve
-  // SQLite's foreign key checks, which PostgreSQL's deliveries do without (below), and no query
-  // looks deliveries up by claim token alone: a release reads the few 'sending' rows by status.
+  // broadcast_deliveries keeps only its key and the indexes of open deliveries here (pgOnly), so
+  // that queueing a broadcast writes two index entries per delivery instead of five, and a
+  // delivery sent leaves none behind. The user and broadcast indexes serve SQLite's foreign key
+  // checks, which PostgreSQL's deliveries do without (below), and no query looks deliveries up by
+  // claim token alone: a release reads the few being sent.
+  "broadcast_deliveries_status_idx",
   "broadcast_deliveries_claim_idx",
   "broadcast_deliveries_user_idx",
   "broadcast_deliveries_broadcast_idx",
@@ -45,9 +47,10 @@ export const sqliteOnlyForeignKeys = ["broadcast_deliveries.broadcast_id -> broa
  * What only PostgreSQL has: the slots hot counters are split into (stats.ts), the table of
  * per-task completion counts kept that way, and the score moves not yet added into rank_counts
  * (rank-counts.ts). The rules never see them: PostgreSQL's statements
- * read the sums.
+ * read the sums. And the indexes of open deliveries (broadcasts.ts).
  */
 export const pgOnly = {
   columns: { daily_stats: ["slot"], counters: ["slot"], rank_counts: ["slot"] },
   tables: ["task_completion_counts", "rank_moves"],
+  indexes: ["broadcast_deliveries_pending_idx", "broadcast_deliveries_sending_idx"],
 } as const;

@@ -85,7 +85,7 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
     },
     *claim(claim) {
       // Two statements, as FOR UPDATE cannot lock through a UNION: first the deliveries of flushes
-      // whose lease ran out, then pending ones, each a short run of the (status, id) index.
+      // whose lease ran out, then pending ones, each a short run of its partial index.
       const expired = yield* lease(sql`status = 'sending' and lease_until < ${claim.now}`, claim.limit, claim);
       const pending = yield* lease(sql`status = 'pending'`, claim.limit - expired.length, claim);
       return [...expired, ...pending].sort((a, b) => a.id - b.id);
