@@ -7,10 +7,12 @@
 import { expect } from "bun:test";
 import fc from "fast-check";
 import type { SQL } from "bun";
-import { migratePg } from "@/db/pg/client.ts";
-import { foldRankMoves } from "@/db/pg/store/rank-moves.ts";
+import { migratePg, pgClient } from "@/db/pg/client.ts";
+import { reachability } from "@/db/pg/store/reachability.ts";
+import { foldRankMoves, foldRankMovesEvery } from "@/db/pg/store/rank-moves.ts";
 import { rankBlockBits } from "@/db/schema/index.ts";
 import { usePostgres } from "./support/postgres.ts";
+import { until } from "./support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
 
@@ -105,6 +107,34 @@ pg.test("updates from several connections at once, with moves added in meanwhile
   const live = await keptAndCounted(sql);
   expect(live.kept).toEqual(live.counted);
   await foldRankMoves(sql);
+  const folded = await keptAndCounted(sql, "rank_counts");
+  expect(folded.kept).toEqual(folded.counted);
+}, 60_000);
+
+pg.test("a fold whose connection is ended part way adds nothing; later turns add every move once", async () => {
+  const { url, sql } = await pg.database();
+  await migratePg(url);
+  // A backlog of moves larger than one statement takes (movesPerFold), so turns run back to back.
+  await sql`insert into users (id, tg_id, first_name, ref_code, total_earned, qualified_referrals, tasks_completed, created_at)
+    select g, g, 'U', 'C' || g, (g % 7) * 100000, g % 3, g % 5, now() from generate_series(1, 40000) g`;
+  await sql`update users set tasks_completed = tasks_completed + 1 where id % 2 = 0`;
+  const backlog = Number((await sql`select count(*)::int as n from rank_moves`)[0].n);
+  expect(backlog).toBeGreaterThan(50_000);
+
+  const folder = pgClient(url, { max: 2 });
+  const reach = reachability({ firstPauseMs: 10 });
+  const folding = foldRankMovesEvery(folder, reach, 5);
+  // The fold's backend ended whenever it is caught running, until five have been.
+  let ended = 0;
+  while (ended < 5) {
+    const [{ n }] = await sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and state = 'active' and query like 'with turn as%'`;
+    ended += n;
+    await Bun.sleep(1);
+  }
+  await until("every move added in", async () => Number((await sql`select count(*)::int as n from rank_moves`)[0].n) === 0, 20_000);
+  await folding.stop();
+  await folder.close();
   const folded = await keptAndCounted(sql, "rank_counts");
   expect(folded.kept).toEqual(folded.counted);
 }, 60_000);
