@@ -10,7 +10,9 @@ import type { SQL } from "bun";
 import { migratePg, pgClient } from "@/db/pg/client.ts";
 import { reachability } from "@/db/pg/store/reachability.ts";
 import { foldRankMoves, foldRankMovesEvery } from "@/db/pg/store/rank-moves.ts";
+import { scoresIn } from "@/db/pg/store/ranks.ts";
 import { rankBlockBits } from "@/db/schema/index.ts";
+import type { Ranking } from "@/domain/statements/ranks.ts";
 import { usePostgres } from "./support/postgres.ts";
 import { until } from "./support/until.ts";
 
@@ -138,3 +140,23 @@ pg.test("a fold whose connection is ended part way adds nothing; later turns add
   const folded = await keptAndCounted(sql, "rank_counts");
   expect(folded.kept).toEqual(folded.counted);
 }, 60_000);
+
+pg.test("a top list reads its blocks by primary-key ranges, even for a score above any the statistics have seen", async () => {
+  const { url, sql } = await pg.database();
+  await migratePg(url);
+  await sql`insert into users (id, tg_id, first_name, ref_code, tasks_completed, created_at)
+    select g, g, 'U', 'C' || g, g % 30, now() from generate_series(1, 300000) g`;
+  await sql`analyze users`;
+  // Three users go past the highest score ANALYZE saw, as a completion takes a user to the top.
+  const top = [5_000, 90_000, 250_000];
+  await sql`update users set tasks_completed = 31 where id = any(${top}::int4[])`;
+  const activity: Ranking = { category: "activity", score: "tasksCompleted" };
+  const ranges = top.map((id) => [(id >> rankBlockBits) << rankBlockBits, ((id >> rankBlockBits) + 1) << rankBlockBits]);
+  const params = [ranges.map(([from]) => from), ranges.map(([, to]) => to), 31];
+  const rows = await sql.unsafe(scoresIn(activity), params);
+  expect(rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(top);
+  const [{ "QUERY PLAN": plan }] = await sql.unsafe(`explain (format json) ${scoresIn(activity)}`, params);
+  const text = JSON.stringify(plan);
+  expect(text).not.toContain("Seq Scan");
+  expect(text).toContain('"Index Name":"users_pkey"');
+});

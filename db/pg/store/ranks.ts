@@ -17,9 +17,14 @@ const topScores = `select score, sum(users)::int as users from rank_counts_live
   where category = $1 and block = -1 group by score having sum(users) > 0 order by score desc limit $2`;
 const blocksFrom = `select block, score, sum(users)::int as users from rank_counts_live
   where category = $1 and score >= $2 and block >= 0 group by block, score having sum(users) > 0`;
-// Every range in one statement, each an index range scan of the primary key.
-const scoresIn = (r: Ranking) => `select u.id, u.${column(r)} as score from unnest($1::int4[], $2::int4[]) as span(first, after)
-  join users u on u.id >= span.first and u.id < span.after where not u.is_banned and u.${column(r)} >= $3`;
+// Every range in one statement, each an index range scan of the primary key. Each range is read
+// in a subquery of its own (OFFSET 0 keeps PostgreSQL from folding it into a join): as a join, a
+// threshold above the highest score the statistics have seen (a user who just completed a task
+// and went top) was estimated to match one user, and the planner scanned the whole table for it,
+// 125 ms at a million users against 9 for the ranges.
+export const scoresIn = (r: Ranking) => `select x.id, x.score from unnest($1::int4[], $2::int4[]) as span(first, after)
+  cross join lateral (select u.id, u.${column(r)} as score from users u
+    where u.id >= span.first and u.id < span.after and not u.is_banned and u.${column(r)} >= $3 offset 0) x`;
 const usersByIds = `select ${userRow.select("u")} from users u where u.id = any($1::int4[])`;
 const countAbove = `select coalesce(sum(users), 0)::int as n from rank_counts_live where category = $1 and block = -1 and score > $2`;
 const countTiedBefore = `select coalesce(sum(users), 0)::int as n from rank_counts_live where category = $1 and score = $2 and block >= 0 and block < $3`;
