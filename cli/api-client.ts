@@ -121,7 +121,7 @@ export function createApiClient(connection: Connection) {
     leaderboard: (category: LeaderboardCategory, limit?: number) => get<LeaderboardEntryDto[]>(`admin/leaderboard/${category}`, { limit }),
     broadcast: (body: BroadcastBody) => send<QueuedBroadcastDto>("post", "admin/broadcast", body),
     broadcastAudience: () => get<BroadcastAudienceDto>("admin/broadcast/audience"),
-    broadcasts: (limit?: number) => get<BroadcastDto[]>("admin/broadcasts", { limit }),
+    broadcasts: (q: { limit?: number; before?: number }) => get<BroadcastDto[]>("admin/broadcasts", q),
     flushBroadcasts: () => send<FlushReportDto>("post", "admin/broadcasts/flush"),
     flaggedUsers: (q: { status?: RiskStatus; limit?: number; before?: number }) => get<FlaggedUserDto[]>("admin/risk", q),
     riskCase: (userId: number) => get<RiskCaseDto>(`admin/risk/${userId}`),

@@ -82,8 +82,8 @@ export async function broadcastAudience(deps: Pick<Deps, "store">) {
   return { total: groups.reduce((sum, group) => sum + group.users, 0), byLanguage };
 }
 
-export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number) {
-  const rows = await deps.store.read((tx) => tx.broadcast.list(limit));
+export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number, before?: number) {
+  const rows = await deps.store.read((tx) => tx.broadcast.list(limit, before));
   return rows.map((b) => broadcastProgress(deps, b));
 }
 

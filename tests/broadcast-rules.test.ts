@@ -8,7 +8,7 @@ import { GrammyError, HttpError, type Api } from "grammy";
 import { createConfig } from "@/api/config.ts";
 import { flushBroadcasts, type FlushOptions } from "@/bot/broadcast-flush.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
-import { broadcastAudience, claimBatch, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
+import { broadcastAudience, claimBatch, listBroadcasts, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
 import { rules } from "@/domain/rules.ts";
 import type { Statements, Store } from "@/domain/store.ts";
 import { forEachEngine, type EngineFixture } from "./support/engines.ts";
@@ -160,6 +160,17 @@ await forEachEngine(import.meta.path, (it) => {
     expect(many.calls).toEqual(one.calls);
     expect(many.calls.filter((c) => c === "queueToEveryone")).toHaveLength(1);
   }, 120_000);
+
+  it("the list of broadcasts, newest first, pages below an id", async (e) => {
+    const admin = await e.addAdmin();
+    const deps = instance(e.store, () => new Date(start));
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.unshift((await queueBroadcast(deps, admin, `Broadcast number ${i}`)).id);
+    const page = async (limit: number, before?: number) => (await listBroadcasts(deps, limit, before)).map((b) => b.id);
+    expect(await page(100)).toEqual(ids);
+    expect([await page(2), await page(2, ids[1]), await page(2, ids[3])]).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+    expect(await page(2, ids[4])).toEqual([]);
+  });
 
   it("three flush loops on two instances at once send every delivery exactly once", async (e) => {
     const clock = () => new Date(start);

@@ -6,11 +6,12 @@ import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
 import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/http/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
-import { csvOption, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { before, csvOption, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors, stderrColors } from "@/cli/output/colors.ts";
 import { age, duration, truncate } from "@/cli/output/format.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
 import { table } from "@/cli/output/table.ts";
+import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
 import { confirmOrStop, interactive, readStdin } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
@@ -142,15 +143,24 @@ const columns: Column<Broadcast>[] = [
 ];
 
 const status = new Command("status")
-  .description("progress of recent broadcasts: total, sent, failed, pending, ETA")
+  .description("progress of recent broadcasts, newest first: total, sent, failed, pending, ETA")
   .option("--limit <n>", "how many broadcasts (1-100)", "5")
+  .option(...beforeOption)
   .option(...jsonOption)
   .option(...csvOption)
-  .addHelpText("after", "\nExample:\n  $ refbot broadcast status")
+  .addHelpText("after", `
+When older broadcasts exist, stderr says how to get the next page.
+
+Examples:
+  $ refbot broadcast status
+  $ refbot broadcast status --limit 20 --before 41`)
   .action(async (rawOptions, command: Command) => {
-    const opts = parse(z.object({ limit: limit(100), ...output }), rawOptions);
+    const opts = parse(z.object({ limit: limit(100), before, ...output }), rawOptions);
     const client = await requireClient(command);
-    emitList(await client.broadcasts(opts.limit), opts, columns, "No broadcasts yet.");
+    const rows = await client.broadcasts({ limit: opts.limit, before: opts.before });
+    const next = await nextPage(rows, opts.limit, (last) => client.broadcasts({ limit: 1, before: last }));
+    emitList(rows, opts, columns, opts.before ? `No broadcasts before #${opts.before}.` : "No broadcasts yet.");
+    noteNextPage(next, "broadcasts");
   });
 
 const why: Record<string, string> = {

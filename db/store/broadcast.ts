@@ -2,7 +2,7 @@
 // holds the database's write lock from its start: claims and turns from several processes on the
 // file simply take turns, so nothing here needs to skip or wait for a row.
 import type { Db } from "@/db/client.ts";
-import { and, desc, eq, lte, sql } from "@/db/ops.ts";
+import { and, desc, eq, lt, lte, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
 import { changedRows } from "@/db/transaction.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
@@ -30,8 +30,8 @@ export function broadcastStatements(db: Db): BroadcastStatements {
     *setTotal(broadcastId, total) {
       db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)).run();
     },
-    *list(limit) {
-      return db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit).all();
+    *list(limit, before) {
+      return db.select().from(broadcasts).where(before === undefined ? undefined : lt(broadcasts.id, before)).orderBy(desc(broadcasts.id)).limit(limit).all();
     },
     *queued() {
       return db.select({ n: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)` }).from(broadcasts).get()!.n;

@@ -24,7 +24,8 @@ export type BroadcastStatements = {
   audience(): Op<AudienceGroup[]>;
   setTotal(broadcastId: number, total: number): Op<void>;
   /** Newest first. */
-  list(limit: number): Op<Broadcast[]>;
+  /** Newest first; with `before`, only ids below it (the next page). */
+  list(limit: number, before?: number): Op<Broadcast[]>;
   /** Deliveries of every broadcast still waiting, from the broadcasts' counters. */
   queued(): Op<number>;
 

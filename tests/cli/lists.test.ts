@@ -92,8 +92,22 @@ describe("paging with --before", () => {
     expect((await cli.api<{ id: number }[]>("GET", `/api/admin/audit?before=${all[1]}`)).map((e) => e.id)).toEqual(all.slice(2));
   });
 
+  test("broadcast status pages too", async () => {
+    for (let i = 0; i < 3; i++) {
+      const sent = await cli.run(["broadcast", "send", `Paged broadcast number ${i}`, "--yes", "--json"]);
+      expect(sent.code).toBe(0);
+    }
+    const all = (await cli.api<{ id: number }[]>("GET", "/api/admin/broadcasts?limit=100")).map((b) => b.id);
+    const { pages, runs } = await walk(["broadcast", "status", "--limit", "2", "--json"]);
+    expect(pages.flat()).toEqual(all);
+    expect(runs[0]!.stderr).toStartWith(`More broadcasts after #${all[1]}; next page: refbot broadcast status --limit 2 --json --before ${all[1]}`);
+    expect((await cli.api<{ id: number }[]>("GET", `/api/admin/broadcasts?before=${all[0]}`)).map((b) => b.id)).toEqual(all.slice(1));
+    const past = await cli.run(["broadcast", "status", "--before", String(all.at(-1))]);
+    expect({ code: past.code, stdout: past.stdout, stderr: past.stderr }).toEqual({ code: 0, stdout: `No broadcasts before #${all.at(-1)}.\n`, stderr: "" });
+  });
+
   test("--before takes an id, checked before any call", async () => {
-    for (const args of [["withdrawals", "list"], ["users", "search"], ["audit"]]) {
+    for (const args of [["withdrawals", "list"], ["users", "search"], ["audit"], ["broadcast", "status"]]) {
       const r = await cli.run([...args, "--before", "x"]);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: "error: --before: must be a positive integer\n" });
     }

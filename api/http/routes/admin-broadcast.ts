@@ -7,7 +7,7 @@ import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import type { Runtime } from "@/api/runtime.ts";
-import { broadcastBody, limitQuery } from "@/api/http/schemas.ts";
+import { broadcastBody, limitQuery, pageQuery } from "@/api/http/schemas.ts";
 
 export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
@@ -22,7 +22,10 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
       { admin: true, body: broadcastBody },
     )
     .get("/broadcast/audience", () => broadcastAudience(deps), { admin: true })
-    .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit), { admin: true, query: z.object({ limit: limitQuery(20, 100) }) })
+    .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit, query.before), {
+      admin: true,
+      query: z.object({ limit: limitQuery(20, 100), before: pageQuery.shape.before }),
+    })
     .post(
       "/broadcasts/flush",
       async ({ admin }) => {

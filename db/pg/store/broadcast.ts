@@ -2,7 +2,7 @@
 // side by side: a claim locks its rows with FOR UPDATE SKIP LOCKED, so two claims never wait on
 // each other or take the same row, and the pace row is taken with one conditional upsert, which
 // PostgreSQL re-checks against the committed row when two flushes ask at once.
-import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, lte, sql, type SQL } from "drizzle-orm";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
@@ -58,8 +58,8 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
     *setTotal(broadcastId, total) {
       yield* awaiting(db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)));
     },
-    *list(limit) {
-      return yield* awaiting(db.select().from(broadcasts).orderBy(desc(broadcasts.id)).limit(limit));
+    *list(limit, before) {
+      return yield* awaiting(db.select().from(broadcasts).where(before === undefined ? undefined : lt(broadcasts.id, before)).orderBy(desc(broadcasts.id)).limit(limit));
     },
     *queued() {
       const [row] = yield* awaiting(
