@@ -62,7 +62,8 @@ export type ChangeFeed = {
   poll(): void;
   /**
    * Whether what is read now may be kept: not inside a transaction that may still roll back
-   * (SQLite: a read on the connection during one).
+   * (SQLite: a read on the connection during one), and changes are being heard (PostgreSQL: not
+   * while the listening connection is down).
    */
   settled(): boolean;
 };

@@ -2,8 +2,9 @@
 // answers every request at once with DATABASE_UNAVAILABLE rather than hanging or answering 500,
 // it does not flood the database with connection attempts meanwhile (each one a backend process
 // the database must start, and a crowd of them keeps a recovering server down), and it serves
-// again, change notices included, within seconds of the database's return. The server reaches
-// PostgreSQL through a counting proxy, so every attempt is seen, refused ones included.
+// again within seconds of the database's return (and hears changes again at once:
+// pg-change-feed.test.ts). The server reaches PostgreSQL through a counting proxy, so every
+// attempt is seen, refused ones included.
 import { afterAll, expect } from "bun:test";
 import { pgClient } from "@/db/pg/client.ts";
 import { demoInitDataToken } from "@/api/http/app.ts";
@@ -69,7 +70,7 @@ pg.test("a database away for seconds: quick 503s, few connection attempts, and s
   // costs a pool's worth every so often.
   expect(attempts).toBeLessThan(200);
 
-  // Back: the server serves again within the longest pause, and hears changes again.
+  // Back: the server serves again within the longest pause.
   await admin.unsafe(`alter database "${name}" allow_connections true`);
   await admin.close();
   const back = performance.now();

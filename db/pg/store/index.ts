@@ -57,7 +57,8 @@ export function pgStatements(db: PgRunner): Statements {
 export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void> }> {
   const outside = pgStatements(db);
   const changes = await pgChanges(db.$client);
-  const reach = reachability();
+  // What lost the database also lost the listening connection; listen again once it is back.
+  const reach = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})) });
   const folding = foldRankMovesEvery(db.$client, reach, foldEveryMs);
   // READ COMMITTED comes with the connection (openPg).
   const alone = <T>(program: Program<T>) =>

@@ -66,3 +66,18 @@ test("callers arriving during a probe wait for it and go with its outcome", asyn
   reach.report("probe", false);
   expect(await Promise.all(waitingAgain)).toEqual(["away", "away"]);
 });
+
+test("onChange hears each change between reachable and away, once", async () => {
+  let t = 0;
+  const changes: boolean[] = [];
+  const reach = reachability({ firstPauseMs: 50, now: () => t, onChange: (away) => changes.push(away) });
+  reach.report("go", true);
+  reach.report("go", false);
+  reach.report("go", false);
+  t += 50;
+  reach.report(await reach.enter(), false);
+  t += 100;
+  reach.report(await reach.enter(), true);
+  reach.report("go", true);
+  expect(changes).toEqual([true, false]);
+});

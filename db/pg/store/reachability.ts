@@ -20,7 +20,12 @@ export type Reachability = {
   isAway(): boolean;
 };
 
-export function reachability({ firstPauseMs = 50, longestPauseMs = 5_000, now = () => performance.now() } = {}): Reachability {
+export function reachability({
+  firstPauseMs = 50,
+  longestPauseMs = 5_000,
+  now = () => performance.now(),
+  onChange = (_away: boolean) => {},
+}: { firstPauseMs?: number; longestPauseMs?: number; now?: () => number; onChange?: (away: boolean) => void } = {}): Reachability {
   let away = false;
   let pauseMs = firstPauseMs;
   let probeAt = 0;
@@ -37,6 +42,7 @@ export function reachability({ firstPauseMs = 50, longestPauseMs = 5_000, now = 
       return "probe";
     },
     report(turn, reached) {
+      const was = away;
       if (reached) {
         away = false;
         pauseMs = firstPauseMs;
@@ -47,6 +53,7 @@ export function reachability({ firstPauseMs = 50, longestPauseMs = 5_000, now = 
         away = true;
         probeAt = now() + pauseMs;
       }
+      if (away !== was) onChange(away);
       if (turn === "probe") {
         probe?.tell(reached);
         probe = undefined;
