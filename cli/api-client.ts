@@ -112,7 +112,7 @@ export function createApiClient(connection: Connection) {
     updateTask: (id: number, input: TaskChangesBody) => send<TaskDto>("patch", `admin/tasks/${id}`, input),
     users: (q: { search?: string; limit?: number; before?: number }) => get<AdminUserDto[]>("admin/users", q),
     user: (id: number) => get<AdminUserDetailDto>(`admin/users/${id}`),
-    userLedger: (id: number, limit?: number) => get<LedgerEntryDto[]>(`admin/users/${id}/balance`, { limit }),
+    userLedger: (id: number, q: { limit?: number; before?: number }) => get<LedgerEntryDto[]>(`admin/users/${id}/balance`, q),
     userReferrals: (id: number) => get<UserReferralsDto>(`admin/users/${id}/referrals`),
     userActivity: (id: number) => get<UserActivityDto>(`admin/users/${id}/activity`),
     banUser: (id: number, reason?: string) => send<AdminUserDto>("post", `admin/users/${id}/ban`, reason ? { reason } : {}),

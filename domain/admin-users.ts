@@ -81,6 +81,6 @@ export async function adjustBalance(deps: AdminUserDeps, adminId: number, userId
 }
 
 /** A user's ledger, newest first. */
-export function userLedger(deps: Pick<Deps, "store">, userId: number, limit: number): Promise<LedgerEntry[]> {
-  return deps.store.read((tx) => tx.adminUsers.ledgerOf(userId, limit));
+export function userLedger(deps: Pick<Deps, "store">, userId: number, limit: number, before?: number): Promise<LedgerEntry[]> {
+  return deps.store.read((tx) => tx.adminUsers.ledgerOf(userId, limit, before));
 }

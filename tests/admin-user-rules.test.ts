@@ -107,7 +107,11 @@ await forEachEngine(import.meta.path, (it) => {
       [credited.entry.id, "credit", usdt("2")],
     ]);
     expect(ids(await userLedger(deps, user.id, 1))).toEqual([debited.entry.id]);
-    expect((await auditLog(deps, 10)).map((a) => [a.action, a.targetId, a.detail])).toEqual([
+    // The next page starts below the last id shown, and holds only this user's entries.
+    await adjustBalance(deps, admin, (await e.addUser()).id, "3", "someone else");
+    expect(ids(await userLedger(deps, user.id, 1, debited.entry.id))).toEqual([credited.entry.id]);
+    expect(ids(await userLedger(deps, user.id, 10, credited.entry.id))).toEqual([]);
+    expect((await auditLog(deps, 10)).slice(1).map((a) => [a.action, a.targetId, a.detail])).toEqual([
       ["user.adjust", user.id, { amount: "-1.50", reason: "duplicate reward" }],
       ["user.adjust", user.id, { amount: "2.00", reason: "support ticket #12" }],
     ]);

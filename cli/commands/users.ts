@@ -1,4 +1,4 @@
-// refbot users search | show | ban | unban | adjust.
+// refbot users search | show | ledger | ban | unban | adjust.
 import { Command } from "commander";
 import { z } from "zod";
 import { displayName } from "@/domain/display-name.ts";
@@ -12,7 +12,7 @@ import { argumentsAfterJson, fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption 
 import { amount, before, csvOption, id, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { status, truncate, userLabel, when, yesNo } from "@/cli/output/format.ts";
-import { emit, emitList, type Column } from "@/cli/output/print.ts";
+import { columnsTable, emit, emitList, type Column } from "@/cli/output/print.ts";
 import { details, table } from "@/cli/output/table.ts";
 import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
 import { confirmOrStop, requireYesWithoutTerminal } from "@/cli/prompts.ts";
@@ -96,12 +96,15 @@ function riskLine(u: AdminUserDetailDto): [string, string][] {
   return [["Risk", `${state}: ${colors.dim(`refbot risk show ${u.id}`)}`]];
 }
 
-const ledgerTable = (entries: LedgerEntry[]) =>
-  table(
-    ["ID", "WHEN (UTC)", "AMOUNT", "REASON", "NOTE"],
-    entries.map((e) => [e.id, when(e.createdAt), e.type === "credit" ? colors.green(`+${e.amount}`) : colors.red(`-${e.amount}`), ledgerReasonLabel(e.reason), e.note ?? ""]),
-    { align: ["right", "left", "right", "left", "left"], flex: 4 },
-  );
+const signed = (e: LedgerEntry) => `${e.type === "credit" ? "+" : "-"}${e.amount}`;
+
+const ledgerColumns: Column<LedgerEntry>[] = [
+  { header: "id", value: (e) => e.id, align: "right" },
+  { header: "when (utc)", value: (e) => e.createdAt, display: (e) => when(e.createdAt) },
+  { header: "amount", csvHeader: "amount usdt", value: signed, display: (e) => (e.type === "credit" ? colors.green(signed(e)) : colors.red(signed(e))), align: "right" },
+  { header: "reason", value: (e) => e.reason, display: (e) => ledgerReasonLabel(e.reason) },
+  { header: "note", value: (e) => e.note, flex: true },
+];
 
 const show = new Command("show")
   .description("a user's profile, balance, latest ledger entries, referrals and activity")
@@ -113,7 +116,7 @@ const show = new Command("show")
     const opts = parse(z.object({ id, ledger: limit(500), json: z.boolean().optional() }), rawOptions, { id: rawId });
     const client = await requireClient(command);
     const [user, ledger, referrals, activity] = await findingUser(client, opts.id, () =>
-      Promise.all([client.user(opts.id), client.userLedger(opts.id, opts.ledger), client.userReferrals(opts.id), client.userActivity(opts.id)]),
+      Promise.all([client.user(opts.id), client.userLedger(opts.id, { limit: opts.ledger }), client.userReferrals(opts.id), client.userActivity(opts.id)]),
     );
     emit({ user, ledger, referrals, activity }, opts, (d) => {
       const u = d.user;
@@ -138,13 +141,35 @@ const show = new Command("show")
           ["Referral link", d.referrals.referralLink],
         ]),
         "",
-        colors.bold(`Ledger (latest ${d.ledger.length})`),
-        d.ledger.length ? ledgerTable(d.ledger) : "No ledger entries.",
+        colors.bold(`Ledger (latest ${d.ledger.length}; all of it: refbot users ledger ${u.id})`),
+        d.ledger.length ? columnsTable(d.ledger, ledgerColumns) : "No ledger entries.",
         "",
         colors.bold("Recent referrals"),
         refs.length ? table(["ID", "USER", "STATUS"], refs.map((r) => [r.id, displayName(r.username, r.firstName), r.isQualified ? colors.green(r.status) : r.status])) : "None.",
       ].join("\n");
     });
+  });
+
+const ledgerCommand = new Command("ledger")
+  .description("a user's whole ledger, newest first, a page at a time: every credit and debit behind the balance")
+  .argument("<id>", "user id")
+  .option("--limit <n>", "how many entries (1-500)", "50")
+  .option(...beforeOption)
+  .option(...jsonOption)
+  .option(...csvOption)
+  .addHelpText("after", `
+When older entries exist, stderr says how to get the next page.
+
+Examples:
+  $ refbot users ledger 42
+  $ refbot users ledger 42 --limit 500 --csv > user-42.csv`)
+  .action(async (rawId: string, rawOptions, command: Command) => {
+    const opts = parse(z.object({ id, limit: limit(500), before, json: z.boolean().optional(), csv: z.boolean().optional() }), rawOptions, { id: rawId });
+    const client = await requireClient(command);
+    const rows = await findingUser(client, opts.id, () => client.userLedger(opts.id, { limit: opts.limit, before: opts.before }));
+    const next = await nextPage(rows, opts.limit, (last) => client.userLedger(opts.id, { limit: 1, before: last }));
+    emitList(rows, opts, ledgerColumns, opts.before ? `No ledger entries of user #${opts.id} before #${opts.before}.` : `User #${opts.id} has no ledger entries.`);
+    noteNextPage(next, "ledger entries");
   });
 
 const userLine = (u: AdminUser) => `#${u.id} ${userLabel(u)}`;
@@ -205,9 +230,10 @@ Examples:
   });
 
 export const usersCommand = new Command("users")
-  .description("find, show, ban, unban, adjust balances")
+  .description("find, show, page through ledgers, ban, unban, adjust balances")
   .addCommand(search)
   .addCommand(show)
+  .addCommand(ledgerCommand)
   .addCommand(ban)
   .addCommand(unban)
   .addCommand(adjust);

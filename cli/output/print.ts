@@ -47,7 +47,11 @@ export function emitList<T>(rows: T[], flags: OutputFlags, columns: Column<T>[],
     process.stdout.write(toCsv(columns.map(name), rows.map((r) => columns.map((c) => c.value(r)))));
     return;
   }
-  if (rows.length === 0) return write(empty);
+  write(rows.length === 0 ? empty : columnsTable(rows, columns));
+}
+
+/** The rows as the table a list shows at a terminal. */
+export function columnsTable<T>(rows: T[], columns: Column<T>[]): string {
   const cells = rows.map((r) => columns.map((c) => (c.display ?? c.value)(r) ?? "-").map((v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v)));
-  write(table(columns.map((c) => c.header.toUpperCase()), cells, { align: columns.map((c) => c.align ?? "left"), flex: flexIndex(columns) }));
+  return table(columns.map((c) => c.header.toUpperCase()), cells, { align: columns.map((c) => c.align ?? "left"), flex: flexIndex(columns) });
 }

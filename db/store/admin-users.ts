@@ -32,8 +32,9 @@ export function adminUserStatements(db: Db): AdminUserStatements {
     *ledgerEntry(id) {
       return db.select().from(ledger).where(eq(ledger.id, id)).get();
     },
-    *ledgerOf(userId, limit) {
-      return db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(limit).all();
+    *ledgerOf(userId, limit, before) {
+      const page = before === undefined ? undefined : lt(ledger.id, before);
+      return db.select().from(ledger).where(and(eq(ledger.userId, userId), page)).orderBy(desc(ledger.id)).limit(limit).all();
     },
   };
 }

@@ -21,5 +21,6 @@ export type AdminUserStatements = {
   setBanned(id: number, banned: boolean, reason: string | null): Op<User | undefined>;
   ledgerEntry(id: number): Op<LedgerEntry | undefined>;
   /** A user's ledger, newest first: ids follow the order money moved in (commit order). */
-  ledgerOf(userId: number, limit: number): Op<LedgerEntry[]>;
+  /** Newest first; with `before`, only entries below that id (the next page). */
+  ledgerOf(userId: number, limit: number, before?: number): Op<LedgerEntry[]>;
 };

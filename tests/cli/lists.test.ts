@@ -106,8 +106,29 @@ describe("paging with --before", () => {
     expect({ code: past.code, stdout: past.stdout, stderr: past.stderr }).toEqual({ code: 0, stdout: `No broadcasts before #${all.at(-1)}.\n`, stderr: "" });
   });
 
+  test("a user's whole ledger, a page at a time, as table, CSV and JSON; an unknown user is pointed to", async () => {
+    const user = await cli.makeUser("30");
+    for (const amount of ["+1.5", "-0.25", "+2"]) expect((await cli.run(["users", "adjust", String(user.id), "--amount", amount, "--reason", `fix ${amount}`])).code).toBe(0);
+    const all = (await cli.api<{ id: number }[]>("GET", `/api/admin/users/${user.id}/balance?limit=500`)).map((e) => e.id);
+    expect(all).toHaveLength(4);
+    const { pages, runs } = await walk(["users", "ledger", String(user.id), "--limit", "3", "--json"]);
+    expect(pages).toEqual([all.slice(0, 3), all.slice(3)]);
+    expect(runs[0]!.stderr).toBe(`More ledger entries after #${all[2]}; next page: refbot users ledger ${user.id} --limit 3 --json --before ${all[2]}\n`);
+
+    const table = await cli.run(["users", "ledger", String(user.id)]);
+    expect(table.stdout).toMatch(/^ *ID +WHEN \(UTC\) +AMOUNT +REASON +NOTE\n/);
+    expect(table.stdout).toContain("-0.25  Balance Adjustment  fix -0.25");
+    const csv = (await cli.run(["users", "ledger", String(user.id), "--csv"])).stdout.split("\r\n");
+    expect(csv[0]).toBe("id,when_utc,amount_usdt,reason,note");
+    expect(csv[1]).toMatch(/^\d+,20\d\d-[^,]+,\+2\.00,admin_adjustment,fix \+2$/);
+    const past = await cli.run(["users", "ledger", String(user.id), "--before", String(all.at(-1))]);
+    expect({ code: past.code, stdout: past.stdout, stderr: past.stderr }).toEqual({ code: 0, stdout: `No ledger entries of user #${user.id} before #${all.at(-1)}.\n`, stderr: "" });
+    const unknown = await cli.run(["users", "ledger", "987654"]);
+    expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({ code: 1, stderr: expect.stringContaining("User 987654 not found (404 NOT_FOUND)") });
+  });
+
   test("--before takes an id, checked before any call", async () => {
-    for (const args of [["withdrawals", "list"], ["users", "search"], ["audit"], ["broadcast", "status"]]) {
+    for (const args of [["withdrawals", "list"], ["users", "search"], ["audit"], ["broadcast", "status"], ["users", "ledger", "1"]]) {
       const r = await cli.run([...args, "--before", "x"]);
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 2, stderr: "error: --before: must be a positive integer\n" });
     }

@@ -27,9 +27,9 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
       "/:id/balance",
       async ({ params, query }) => {
         await loadUser(deps, params.id); // an unknown user is 404, not an empty ledger
-        return (await userLedger(deps, params.id, query.limit)).map(ledgerView);
+        return (await userLedger(deps, params.id, query.limit, query.before)).map(ledgerView);
       },
-      { admin: true, params: idParams, query: z.object({ limit: limitQuery(50, 500) }) },
+      { admin: true, params: idParams, query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }) },
     )
     .get("/:id/referrals", async ({ params }) => adminReferralsView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })
     .get("/:id/activity", async ({ params }) => adminActivityView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })

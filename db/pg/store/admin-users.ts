@@ -37,8 +37,9 @@ export function adminUserStatements(db: PgRunner): AdminUserStatements {
     *ledgerEntry(id) {
       return (yield* awaiting(db.select().from(ledger).where(eq(ledger.id, id))))[0];
     },
-    *ledgerOf(userId, limit) {
-      return yield* awaiting(db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(limit));
+    *ledgerOf(userId, limit, before) {
+      const page = before === undefined ? undefined : lt(ledger.id, before);
+      return yield* awaiting(db.select().from(ledger).where(and(eq(ledger.userId, userId), page)).orderBy(desc(ledger.id)).limit(limit));
     },
   };
 }
