@@ -141,7 +141,7 @@ const show = new Command("show")
           ["Referral link", d.referrals.referralLink],
         ]),
         "",
-        colors.bold(`Ledger (latest ${d.ledger.length}; all of it: refbot users ledger ${u.id})`),
+        colors.bold(`Ledger (latest ${d.ledger.length})`) + (d.ledger.length === opts.ledger ? colors.dim(`  older: refbot users ledger ${u.id} --before ${d.ledger.at(-1)!.id}`) : ""),
         d.ledger.length ? columnsTable(d.ledger, ledgerColumns) : "No ledger entries.",
         "",
         colors.bold("Recent referrals"),

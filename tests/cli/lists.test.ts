@@ -123,6 +123,9 @@ describe("paging with --before", () => {
     expect(csv[1]).toMatch(/^\d+,20\d\d-[^,]+,\+2\.00,admin_adjustment,fix \+2$/);
     const past = await cli.run(["users", "ledger", String(user.id), "--before", String(all.at(-1))]);
     expect({ code: past.code, stdout: past.stdout, stderr: past.stderr }).toEqual({ code: 0, stdout: `No ledger entries of user #${user.id} before #${all.at(-1)}.\n`, stderr: "" });
+    // users show, with a full page of the latest entries, says where the older ones are.
+    expect((await cli.run(["users", "show", String(user.id), "--ledger", "2"])).stdout).toContain(`Ledger (latest 2)  older: refbot users ledger ${user.id} --before ${all[1]}\n`);
+    expect((await cli.run(["users", "show", String(user.id)])).stdout).toContain("Ledger (latest 4)\n");
     const unknown = await cli.run(["users", "ledger", "987654"]);
     expect({ code: unknown.code, stderr: unknown.stderr }).toEqual({ code: 1, stderr: expect.stringContaining("User 987654 not found (404 NOT_FOUND)") });
   });
