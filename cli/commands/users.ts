@@ -9,7 +9,7 @@ import type { AdminUserDetailDto, AdminUserDto as AdminUser, LedgerEntryDto as L
 import { usageError } from "@/cli/errors.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { argumentsAfterJson, fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
-import { amount, before, csvOption, id, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
+import { amount, before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { status, truncate, userLabel, when, yesNo } from "@/cli/output/format.ts";
 import { columnsTable, emit, emitList, type Column } from "@/cli/output/print.ts";
@@ -164,7 +164,7 @@ Examples:
   $ refbot users ledger 42
   $ refbot users ledger 42 --limit 500 --csv > user-42.csv`)
   .action(async (rawId: string, rawOptions, command: Command) => {
-    const opts = parse(z.object({ id, limit: limit(500), before, json: z.boolean().optional(), csv: z.boolean().optional() }), rawOptions, { id: rawId });
+    const opts = parse(z.object({ id, limit: limit(500), before, ...output }), rawOptions, { id: rawId });
     const client = await requireClient(command);
     const rows = await findingUser(client, opts.id, () => client.userLedger(opts.id, { limit: opts.limit, before: opts.before }));
     const next = await nextPage(rows, opts.limit, (last) => client.userLedger(opts.id, { limit: 1, before: last }));
