@@ -33,8 +33,7 @@ export function adminUserStatements(db: Db): AdminUserStatements {
       return db.select().from(ledger).where(eq(ledger.id, id)).get();
     },
     *ledgerOf(userId, limit, before) {
-      const page = before === undefined ? undefined : lt(ledger.id, before);
-      return db.select().from(ledger).where(and(eq(ledger.userId, userId), page)).orderBy(desc(ledger.id)).limit(limit).all();
+      return db.select().from(ledger).where(and(eq(ledger.userId, userId), before ? lt(ledger.id, before) : undefined)).orderBy(desc(ledger.id)).limit(limit).all();
     },
   };
 }

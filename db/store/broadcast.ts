@@ -31,7 +31,7 @@ export function broadcastStatements(db: Db): BroadcastStatements {
       db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)).run();
     },
     *list(limit, before) {
-      return db.select().from(broadcasts).where(before === undefined ? undefined : lt(broadcasts.id, before)).orderBy(desc(broadcasts.id)).limit(limit).all();
+      return db.select().from(broadcasts).where(before ? lt(broadcasts.id, before) : undefined).orderBy(desc(broadcasts.id)).limit(limit).all();
     },
     *queued() {
       return db.select({ n: sql<number>`coalesce(sum(${broadcasts.total} - ${broadcasts.sent} - ${broadcasts.failed}), 0)` }).from(broadcasts).get()!.n;

@@ -38,8 +38,7 @@ export function adminUserStatements(db: PgRunner): AdminUserStatements {
       return (yield* awaiting(db.select().from(ledger).where(eq(ledger.id, id))))[0];
     },
     *ledgerOf(userId, limit, before) {
-      const page = before === undefined ? undefined : lt(ledger.id, before);
-      return yield* awaiting(db.select().from(ledger).where(and(eq(ledger.userId, userId), page)).orderBy(desc(ledger.id)).limit(limit));
+      return yield* awaiting(db.select().from(ledger).where(and(eq(ledger.userId, userId), before ? lt(ledger.id, before) : undefined)).orderBy(desc(ledger.id)).limit(limit));
     },
   };
 }

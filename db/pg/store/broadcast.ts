@@ -59,7 +59,7 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
       yield* awaiting(db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)));
     },
     *list(limit, before) {
-      return yield* awaiting(db.select().from(broadcasts).where(before === undefined ? undefined : lt(broadcasts.id, before)).orderBy(desc(broadcasts.id)).limit(limit));
+      return yield* awaiting(db.select().from(broadcasts).where(before ? lt(broadcasts.id, before) : undefined).orderBy(desc(broadcasts.id)).limit(limit));
     },
     *queued() {
       const [row] = yield* awaiting(
