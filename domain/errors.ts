@@ -30,6 +30,8 @@ export const errorStatus = {
   NOT_IN_CHANNEL: 409,
   /** Above the operator's daily payout limit, for everyone or for this user. */
   PAYOUT_LIMIT: 409,
+  /** An admin acting on the withdrawal of a banned user: its money stays put until the ban is lifted. */
+  WITHDRAWAL_USER_BANNED: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
@@ -40,6 +42,8 @@ export const errorStatus = {
   DATABASE_UNAVAILABLE: 503,
   /** The database stopped answering after the change was sent to be committed: it may be saved. */
   COMMIT_UNCONFIRMED: 503,
+  /** The disk under the database is full: nothing was changed, try again once space is freed. */
+  STORAGE_FULL: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

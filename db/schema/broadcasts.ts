@@ -18,6 +18,10 @@ export const broadcasts = sqliteTable("broadcasts", {
   total: integer("total").notNull().default(0),
   sent: integer("sent").notNull().default(0),
   failed: integer("failed").notNull().default(0),
+  /** When the broadcast stopped before its end: cancelled by an admin, or a text Telegram refuses. */
+  stoppedAt: integer("stopped_at", { mode: "timestamp_ms" }),
+  /** Why it stopped; its deliveries still pending were marked failed with this reason. */
+  stopReason: text("stop_reason"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
 

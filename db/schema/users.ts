@@ -54,7 +54,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_tg_id_unique").on(t.tgId),
     uniqueIndex("users_ref_code_unique").on(t.refCode),
-    uniqueIndex("users_wallet_unique").on(sql`lower(${t.walletBep20})`),
+    // Not unique: an address may be set by several accounts, and a shared one is a risk signal
+    // (domain/risk.ts) rather than a refusal, so nobody can block a victim by claiming their address.
+    index("users_wallet_idx").on(sql`lower(${t.walletBep20})`),
     index("users_username_lower_idx").on(sql`lower(${t.username})`),
     // The leaderboard scores by id: top lists and ranks read a run of ids from it (the blocks
     // rank_counts points at) without touching the wide rows. Ordered by id, a changed score

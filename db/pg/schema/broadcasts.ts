@@ -13,6 +13,10 @@ export const broadcasts = pgTable("broadcasts", {
   total: integer("total").notNull().default(0),
   sent: integer("sent").notNull().default(0),
   failed: integer("failed").notNull().default(0),
+  /** When the broadcast stopped before its end: cancelled by an admin, or a text Telegram refuses. */
+  stoppedAt: moment("stopped_at"),
+  /** Why it stopped; its deliveries still pending were marked failed with this reason. */
+  stopReason: text("stop_reason"),
   createdAt: moment("created_at").notNull(),
 });
 

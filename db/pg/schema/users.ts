@@ -44,7 +44,7 @@ export const users = pgTable(
     uniqueIndex("users_ref_code_unique").on(t.refCode),
     // In the "C" collation, as the admin search's prefix ranges compare (db/pg/store/admin-users.ts):
     // an index in the database's own collation would not serve them.
-    uniqueIndex("users_wallet_unique").on(sql`(lower(${t.walletBep20}) collate "C")`),
+    index("users_wallet_idx").on(sql`(lower(${t.walletBep20}) collate "C")`),
     index("users_username_lower_idx").on(sql`(lower(${t.username}) collate "C")`),
     index("users_risk_idx").on(t.riskStatus, t.id).where(sql`${t.riskStatus} is not null`),
     // SQLite's users_scores_idx is left out on purpose (see sqliteOnlyIndexes in index.ts).
