@@ -43,3 +43,32 @@ describe("the remembering verifier", () => {
     expect(() => verify(raw.replace("Ann", "Bob"), now)).toThrow("This link was not signed by Telegram for this bot: reopen the app from the bot");
   });
 });
+
+describe("clock skew and text Telegram sends", () => {
+  const nowSeconds = now.getTime() / 1000;
+
+  test("data up to a minute ahead of the server is accepted; further ahead is refused as dated in the future", () => {
+    expect(verifyInitData(signInitData({ user, authDate: nowSeconds + 30 }, key), key, 3600, now).user.id).toBe(42);
+    expect(verifyInitData(signInitData({ user, authDate: nowSeconds + 60 }, key), key, 3600, now).user.id).toBe(42);
+    expect(() => verifyInitData(signInitData({ user, authDate: nowSeconds + 120 }, key), key, 3600, now)).toThrow(
+      "This link is dated in the future: check the date and time on your device, then reopen the app from the bot",
+    );
+  });
+
+  test("the remembering verifier refuses data from the future too, and accepts it once its time has come", () => {
+    const verify = createInitDataVerifier(key, 3600);
+    const raw = signInitData({ user, authDate: nowSeconds + 120 }, key);
+    expect(() => verify(raw, now)).toThrow("This link is dated in the future");
+    expect(verify(raw, new Date(now.getTime() + 90_000)).user.id).toBe(42);
+    // Remembered now; a server clock moved back is refused again, not answered from memory.
+    expect(() => verify(raw, now)).toThrow("This link is dated in the future");
+  });
+
+  test("control characters are taken out of every text field and the start parameter, as signed", () => {
+    const raw = signInitData({ user: { id: 7, first_name: "A\u0000nn", last_name: "L\u001bee", username: "a\u0000nn", language_code: "r\u0000u" }, startParam: "\u0000CODE", authDate }, key);
+    expect(verifyInitData(raw, key, 3600, now)).toMatchObject({
+      user: { id: 7, first_name: "Ann", last_name: "Lee", username: "ann", language_code: "ru" },
+      startParam: "CODE",
+    });
+  });
+});

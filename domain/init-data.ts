@@ -2,6 +2,7 @@
 // The secret is HMAC-SHA256("WebAppData", bot token); the hash signs the sorted key=value lines.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "./errors.ts";
+import { withoutControlCharacters } from "./text.ts";
 
 export type InitData = {
   user: { id: number; first_name: string; last_name?: string; username?: string; language_code?: string; is_premium?: boolean };
@@ -27,6 +28,28 @@ const unauthorized = (message: string, variant: string) => new AppError("UNAUTHO
 const incomplete = () => unauthorized("This link is incomplete: reopen the app from the bot", "incomplete");
 const forged = () => unauthorized("This link was not signed by Telegram for this bot: reopen the app from the bot", "forged");
 const expired = () => unauthorized("This link has expired: reopen the app from the bot", "expired");
+const future = () => unauthorized("This link is dated in the future: check the date and time on your device, then reopen the app from the bot", "future");
+
+/**
+ * How far ahead of the server's clock launch data may be dated: phones' clocks drift by seconds,
+ * but data from further ahead would outlive the age limit by as much, so it is refused.
+ */
+export const maxInitDataSkewSeconds = 60;
+
+/** Refuses launch data older than the age limit, or dated more than the allowed skew ahead. */
+function checkAge(authDate: number, maxAgeSeconds: number, now: Date): void {
+  const age = now.getTime() / 1000 - authDate;
+  if (age > maxAgeSeconds) throw expired();
+  if (age < -maxInitDataSkewSeconds) throw future();
+}
+
+/**
+ * The user as Telegram describes them, with control characters taken out of every text field:
+ * the signature vouches that Telegram sent them, not that a database can hold them.
+ */
+function cleanUser(user: InitData["user"]): InitData["user"] {
+  return Object.fromEntries(Object.entries(user).map(([key, value]) => [key, typeof value === "string" ? withoutControlCharacters(value) : value])) as InitData["user"];
+}
 
 /** `key` is initDataKey(botToken), derived once at start-up rather than per request. */
 export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, now: Date): InitData {
@@ -38,7 +61,7 @@ export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, 
 
   const authDate = Number(params.get("auth_date"));
   if (!Number.isInteger(authDate)) throw incomplete();
-  if (now.getTime() / 1000 - authDate > maxAgeSeconds) throw expired();
+  checkAge(authDate, maxAgeSeconds, now);
 
   let user: InitData["user"];
   try {
@@ -47,20 +70,21 @@ export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, 
     throw incomplete();
   }
   if (!Number.isSafeInteger(user?.id) || typeof user.first_name !== "string") throw incomplete();
-  return { user, startParam: params.get("start_param") ?? undefined, authDate };
+  const startParam = params.get("start_param");
+  return { user: cleanUser(user), startParam: startParam === null ? undefined : withoutControlCharacters(startParam), authDate };
 }
 
 /**
  * A verifier that remembers init data it has already checked: a mini app sends the same string
  * with every call, so the signature is computed once per launch rather than once per request.
- * The age limit is still applied on every call.
+ * The age limits are still applied on every call.
  */
 export function createInitDataVerifier(key: Buffer, maxAgeSeconds: number, capacity = 50_000) {
   const verified = new Map<string, InitData>();
   return (raw: string, now: Date): InitData => {
     const known = verified.get(raw);
     if (known) {
-      if (now.getTime() / 1000 - known.authDate > maxAgeSeconds) throw expired();
+      checkAge(known.authDate, maxAgeSeconds, now);
       return known;
     }
     const data = verifyInitData(raw, key, maxAgeSeconds, now);

@@ -11,6 +11,7 @@ import { clientAddress, clientAddressResolver } from "./plugins/client-address.t
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { textInputPlugin } from "./plugins/text-input.ts";
 import { userAuth } from "./plugins/user-auth.ts";
 import { adminBroadcastRoutes } from "./routes/admin-broadcast.ts";
 import { adminInsightRoutes } from "./routes/admin-insights.ts";
@@ -45,6 +46,7 @@ export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDi
     .use(securityHeadersPlugin)
     .use(bodyLimitsPlugin)
     .use(compressJsonPlugin)
+    .use(textInputPlugin)
     .use(publicRoutes(deps, runtime, initKey))
     .use(authRoutes(deps, admin, createLoginThrottle(deps), clientAddress(deps.config.trustProxy, peerAddress)))
     .use(adminInsightRoutes(deps, admin, runtime))

@@ -3,7 +3,7 @@
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
 import { referralLink, registerUser, userLanguage } from "@/domain/users.ts";
-import { profileOf, type BotContext } from "@/bot/context.ts";
+import { commandArgument, profileOf, type BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";
 import { texts } from "@/bot/texts.ts";
 
@@ -11,7 +11,7 @@ export function start(deps: Deps) {
   const composer = new Composer<BotContext>();
   composer.command("start", async (ctx) => {
     if (!ctx.from || ctx.chat.type !== "private") return;
-    const { user, created } = await registerUser(deps, profileOf(ctx.from), ctx.match || undefined);
+    const { user, created } = await registerUser(deps, profileOf(ctx.from), commandArgument(ctx.match));
     const language = userLanguage(user);
     const text = created ? texts.welcome(language, user.firstName, referralLink(deps, user.refCode)) : texts.welcomeBack(language, user.firstName);
     await ctx.reply(text, { reply_markup: openAppKeyboard(deps.config.bot.miniAppUrl, language), link_preview_options: { is_disabled: true } });
