@@ -18,6 +18,7 @@ export async function issueAdminToken(deps: Deps, signer: TokenSigner, admin: Pi
 }
 
 const expired = () => new AppError("UNAUTHORIZED", "Your session has expired: sign in again");
+const notYetValid = () => new AppError("UNAUTHORIZED", "This admin token is not valid yet (its nbf lies in the future): check the signing machine's clock, or sign in again");
 const invalid = () => new AppError("UNAUTHORIZED", "This admin token is not valid (not a token this server signed): sign in again");
 
 export function adminAuth(deps: Deps, secret: string) {
@@ -32,11 +33,13 @@ export function adminAuth(deps: Deps, secret: string) {
     const now = deps.clock().getTime() / 1000;
     if (!payload) {
       // The plugin answers false for every failure. Checked again with the clock left out, a
-      // token that passes is one this server signed that has run out; one that fails was never
-      // valid (not a token, or not signed with this server's secret), and saying "expired" to
-      // someone who pasted the wrong thing sends them looking in the wrong place.
+      // token that passes is one this server signed whose time is not now: run out, or (its
+      // nbf ahead of the clock) not begun; one that fails was never valid (not a token, or not
+      // signed with this server's secret), and saying "expired" to someone who pasted the wrong
+      // thing, or to one whose token starts later, sends them looking in the wrong place.
       const signedHere = await adminJwt.verify(token, { algorithms: ["HS256"], clockTolerance: Number.MAX_SAFE_INTEGER });
-      throw signedHere ? expired() : invalid();
+      if (!signedHere) throw invalid();
+      throw typeof signedHere.nbf === "number" && signedHere.nbf > now ? notYetValid() : expired();
     }
     // The plugin does not insist on `exp`; a token without one must not live forever.
     if (typeof payload.exp !== "number") throw invalid();
