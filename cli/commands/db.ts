@@ -182,9 +182,11 @@ const copyToPostgres = new Command("copy-to-postgres")
 ${localNote}
 Migrates the PostgreSQL database, copies every table in one transaction (ids
 kept; all or nothing), moves each id sequence past the copied ids, then runs
-the ledger check on the copy. Refuses a database that already holds refbot
-rows: it never merges. Stop the server first: what it writes after the copy
-starts is not copied. Exits 1 when refused, or when the check finds problems.
+the ledger check on the copy. U+0000, which SQLite stores and PostgreSQL
+cannot, is taken out of text on the way; the report counts it per column.
+Refuses a database that already holds refbot rows: it never merges. Stop the
+server first: what it writes after the copy starts is not copied. Exits 1
+when refused, or when the check finds problems.
 
 Example:
   $ refbot db copy-to-postgres --from /srv/refbot/data/refbot.sqlite \\
@@ -211,15 +213,26 @@ Example:
     const checkMs = Math.round(performance.now() - checkStarted);
     const ok = result.problems.length === 0;
     const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
-    emit({ from, to: withoutPassword(url), ...report, rows, check: { ok, ms: checkMs, ...result } }, opts, (r) =>
+    // How many values U+0000 was taken out of, per table.column, for the report and for --json alike.
+    const nulsRemoved = Object.fromEntries(report.tables.flatMap((t) => Object.entries(t.nulsRemoved).map(([column, n]) => [`${t.table}.${column}`, n] as const)));
+    emit({ from, to: withoutPassword(url), ...report, rows, nulsRemoved, check: { ok, ms: checkMs, ...result } }, opts, (r) =>
       [
         table(["TABLE", "ROWS", "TIME"], r.tables.map((t) => [t.table, t.rows, `${t.ms} ms`]), { align: ["left", "right", "right"] }),
         `Copied ${r.rows} rows in ${r.tables.length} tables from ${r.from} to ${r.to} in ${r.ms} ms (${r.migrationsApplied} migration(s) applied first).`,
+        ...nulLine(r.nulsRemoved),
         `Ledger check of the copy (${r.check.ms} ms): ${ledgerText(r.check)}`,
       ].join("\n"),
     );
     if (!ok) throw ledgerFailure(result, `the copy at ${withoutPassword(url)} (\`refbot db check --db ${from}\` tells whether the SQLite file has them too)`);
   });
+
+/** What the copy took U+0000 out of, as one line; none when it found none. */
+function nulLine(removed: Record<string, number>): string[] {
+  const entries = Object.entries(removed);
+  if (entries.length === 0) return [];
+  const total = entries.reduce((sum, [, n]) => sum + n, 0);
+  return [`Removed U+0000, which PostgreSQL cannot store, from ${total} value(s): ${entries.map(([column, n]) => `${column} ${n}`).join(", ")}.`];
+}
 
 /** `pg_dump` into a private file: as private as the database it copies. */
 async function pgDump(url: string, target: string, opts: { json?: boolean }) {

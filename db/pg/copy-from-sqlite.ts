@@ -2,10 +2,12 @@
 // PostgreSQL transaction, a batch of rows at a time. Rows are read through drizzle with the
 // SQLite schema and written with the PostgreSQL one, so dates, booleans and JSON go through the
 // column definitions both schemas share (tests/types/engine-schemas.ts keeps their row types
-// equal) instead of through a conversion of its own.
+// equal) instead of through a conversion of its own. The one exception is U+0000, which SQLite
+// stores and PostgreSQL's text and jsonb cannot: it is taken out on the way and counted per column.
 import { asc, getTableColumns, getTableName, is, sql, type Column, type SQL, type SQLChunk } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as liteConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { withoutNul } from "@/domain/text.ts";
 import { migrationsFolder, type Db } from "../client.ts";
 import * as liteSchema from "../schema/index.ts";
 import { migratePg, openPg, type PgDb } from "./client.ts";
@@ -19,7 +21,11 @@ export class NothingCopied extends Error {
   override name = "NothingCopied";
 }
 
-export type TableCopy = { table: string; rows: number; ms: number };
+/**
+ * One table copied. `nulsRemoved` counts, per column, the values that held U+0000: SQLite stores
+ * it, PostgreSQL's text and jsonb cannot, so it is taken out of them rather than failing the copy.
+ */
+export type TableCopy = { table: string; rows: number; ms: number; nulsRemoved: Record<string, number> };
 export type CopyOptions = {
   /** Called as each table is done. */
   onTable?: (copy: TableCopy) => void;
@@ -175,10 +181,56 @@ export async function copySqliteToPg(source: Db, url: string, { onTable, batchRo
 
 type Transaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 
+/** `value` without U+0000 in any string, a JSON document's keys and nested strings included; `cleaned` says whether it held one. */
+function cleanValue(value: unknown): { value: unknown; cleaned: boolean } {
+  if (typeof value === "string") {
+    const clean = withoutNul(value);
+    return { value: clean, cleaned: clean !== value };
+  }
+  // Only what a JSON column holds is walked: dates, numbers and the like carry no text.
+  const isDocument = Array.isArray(value) || (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+  if (!isDocument) return { value, cleaned: false };
+  let cleaned = false;
+  const each = (child: unknown) => {
+    const result = cleanValue(child);
+    cleaned ||= result.cleaned;
+    return result.value;
+  };
+  const key = (name: string) => {
+    const clean = withoutNul(name);
+    cleaned ||= clean !== name;
+    return clean;
+  };
+  const copy = Array.isArray(value) ? value.map(each) : Object.fromEntries(Object.entries(value as object).map(([name, child]) => [key(name), each(child)]));
+  return { value: cleaned ? copy : value, cleaned };
+}
+
+/**
+ * The batch's rows with U+0000 taken out of their values, each value cleaned counted under its
+ * column's SQL name. New rows: the ones read stay as SQLite holds them, since the next batch is
+ * read from after the last one's key.
+ */
+function withoutNuls(batch: Record<string, unknown>[], columnNames: Record<string, string>, counts: Record<string, number>): Record<string, unknown>[] {
+  return batch.map((row) => {
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, raw] of Object.entries(row)) {
+      const { value, cleaned } = cleanValue(raw);
+      if (!cleaned) continue;
+      copy ??= { ...row };
+      copy[key] = value;
+      const column = columnNames[key] ?? key;
+      counts[column] = (counts[column] ?? 0) + 1;
+    }
+    return copy ?? row;
+  });
+}
+
 async function copyTable(tx: Transaction, source: Db, t: TablePair, batchRows: number): Promise<TableCopy> {
   const started = performance.now();
   const size = Math.min(batchRows, Math.floor(maxParameters / pgConfig(t.pg).columns.length));
   let rows = 0;
+  const nulsRemoved: Record<string, number> = {};
+  const columnNames = Object.fromEntries(Object.entries(getTableColumns(t.lite)).map(([key, column]) => [key, column.name]));
   // One insert in flight while the next batch is read and built: the client's work (most of it
   // drizzle building the statement) overlaps the server's instead of taking turns with it.
   let inFlight: Promise<unknown> = Promise.resolve();
@@ -186,7 +238,8 @@ async function copyTable(tx: Transaction, source: Db, t: TablePair, batchRows: n
     for (const batch of readInBatches(source, t.lite, size)) {
       // The same row type on both engines, as tests/types/engine-schemas.ts checks per table;
       // here the tables come from a loop, so the compiler knows them only as tables.
-      const insert = tx.insert(t.pg).values(batch as PgTable["$inferInsert"][]).execute();
+      const rowsToWrite = withoutNuls(batch, columnNames, nulsRemoved) as PgTable["$inferInsert"][];
+      const insert = tx.insert(t.pg).values(rowsToWrite).execute();
       // Awaited on the next turn or after the loop; if the insert before it fails first, the
       // loop ends there, and this one's failure must not surface as an unhandled rejection.
       insert.catch(() => {});
@@ -201,7 +254,7 @@ async function copyTable(tx: Transaction, source: Db, t: TablePair, batchRows: n
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw new NothingCopied(`copying ${t.name} failed: ${reason}`);
   }
-  return { table: t.name, rows, ms: Math.round(performance.now() - started) };
+  return { table: t.name, rows, ms: Math.round(performance.now() - started), nulsRemoved };
 }
 
 /**

@@ -293,6 +293,89 @@ pg.test("a copy that fails part way leaves no row behind and the triggers on", a
   expect(id).toBe(1);
 });
 
+/**
+ * A SQLite file holding U+0000 in text and JSON columns of several tables, written past the API (as
+ * an older version, or a script, could): a name, a ban reason, a task's title and description, a
+ * ledger note, a withdrawal's failure reason, a broadcast and its Russian text, an audit detail.
+ */
+async function databaseWithNuls(): Promise<string> {
+  const t = await makeTestApp();
+  const admin = await t.adminHeaders();
+  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+    const reply = await t.request(method, path, { headers, body });
+    if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  const [banned, payee] = await t.makeUsers(2);
+  await call("POST", `/api/admin/users/${banned!.id}/ban`, admin, { reason: "spam" });
+  await call("POST", `/api/admin/users/${payee!.id}/adjust`, admin, { amount: "25", reason: "prize" });
+  await call("POST", "/api/me/wallet", t.userHeaders(payee!.tgId), { address: `0x${hex(20)}` });
+  const withdrawal = await call("POST", "/api/me/withdraw", t.userHeaders(payee!.tgId), { amount: "12.50" });
+  await call("PATCH", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin, { reason: "address on a blocklist" });
+  await call("POST", "/api/admin/broadcast", admin, { message: "Withdrawals are open again", texts: { ru: "Вывод снова открыт" } });
+  const task = await t.makeTask({ title: "Daily check", description: "Open the app" });
+
+  const nul = "\u0000";
+  await t.update("users", { firstName: `Ann${nul}a`, banReason: `${nul}spam${nul}` }, (u) => eq(u.id, banned!.id));
+  await t.update("users", { lastName: `Lee${nul}` }, (u) => eq(u.id, payee!.id));
+  await t.update("tasks", { title: `Daily${nul} check`, description: `Open${nul} the app` }, (x) => eq(x.id, task.id));
+  await t.update("ledger", { note: `pri${nul}ze` }, (l) => eq(l.note, "prize"));
+  await t.update("withdrawals", { failReason: `address on a ${nul}blocklist` }, (w) => eq(w.id, withdrawal.id));
+  await t.update("broadcasts", { message: `Withdrawals${nul} are open again`, texts: { ru: `Вывод${nul} снова открыт` } }, (b) => eq(b.id, b.id));
+  await t.update("adminAudit", { detail: { reason: `sp${nul}am` } }, (a) => eq(a.action, "user.ban"));
+  t.db.sqlite.close();
+  return t.deps.config.databasePath;
+}
+
+pg.test("U+0000 in text and JSON columns of several tables is taken out on the way, counted per column; the rest is copied as it is", async () => {
+  const file = await databaseWithNuls();
+  const target = await pg.database();
+  const run = await runRefbot(["db", "copy-to-postgres", "--from", file, "--to", target.url, "--json"]);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  const report = run.json();
+  const expected = {
+    "users.first_name": 1,
+    "users.last_name": 1,
+    "users.ban_reason": 1,
+    "tasks.title": 1,
+    "tasks.description": 1,
+    "ledger.note": 1,
+    "withdrawals.fail_reason": 1,
+    "broadcasts.message": 1,
+    "broadcasts.texts": 1,
+    "admin_audit.detail": 1,
+  };
+  expect(report.nulsRemoved).toEqual(expected);
+  expect(report.tables.find((t: { table: string }) => t.table === "users").nulsRemoved).toEqual({ first_name: 1, last_name: 1, ban_reason: 1 });
+  expect(report.check).toMatchObject({ ok: true, problems: [] });
+
+  // Every row as SQLite holds it, less U+0000; nothing else differs.
+  const lite = new Database(file, { readonly: true });
+  const onSqlite = (query: string) => JSON.parse(JSON.stringify(lite.query(query).all()).replaceAll("\\u0000", ""));
+  try {
+    expect([...(await target.sql`select first_name, last_name, ban_reason from users order by id`)]).toEqual(onSqlite("select first_name, last_name, ban_reason from users order by id"));
+    expect([...(await target.sql`select title, description from tasks order by id`)]).toEqual(onSqlite("select title, description from tasks order by id"));
+    expect([...(await target.sql`select note from ledger order by id`)]).toEqual(onSqlite("select note from ledger order by id"));
+    expect([...(await target.sql`select fail_reason from withdrawals order by id`)]).toEqual(onSqlite("select fail_reason from withdrawals order by id"));
+    const [broadcast] = await target.sql`select message, texts from broadcasts`;
+    expect(broadcast).toEqual({ message: "Withdrawals are open again", texts: { ru: "Вывод снова открыт" } });
+    const [audit] = await target.sql`select detail from admin_audit where action = 'user.ban'`;
+    expect(audit.detail).toMatchObject({ reason: "spam" });
+    expect(await pgFigures(target.sql)).toEqual(await sqliteFigures(file));
+  } finally {
+    lite.close();
+  }
+
+  // At a terminal or in a log, the operator reads the same counts in one line, in the order copied.
+  const again = await pg.database();
+  const text = await runRefbot(["db", "copy-to-postgres", "--from", file, "--to", again.url]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain(
+    "Removed U+0000, which PostgreSQL cannot store, from 10 value(s): admin_audit.detail 1, broadcasts.message 1, broadcasts.texts 1, users.first_name 1, users.ban_reason 1, users.last_name 1, ledger.note 1, tasks.title 1, tasks.description 1, withdrawals.fail_reason 1.\n",
+  );
+});
+
 test("a missing --from file is named (exit 1), before any connection", async () => {
   const missing = join(scratch, "missing.sqlite");
   // Nothing answers on port 1: the refusal must come first.
