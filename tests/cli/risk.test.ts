@@ -99,12 +99,12 @@ describe("risk list", () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
   });
 
-  test("--csv flattens the signals into name:weight;name:weight", async () => {
+  test("--csv flattens the signals into name:weight;name:weight, quoted so a spreadsheet splitting on ; keeps it whole", async () => {
     const { referrer, accounts } = await farm();
     const lines = (await cli.run(["risk", "list", "--csv"])).stdout.split("\r\n");
     expect(lines[0]).toBe("user_id,username,tg_id,score,status,banned,balance,held,qualified_referrals,invited,signals");
-    expect(lines).toContain(`${referrer.id},,${referrer.tgId},80,flagged,false,30.00,0.00,0,5,referrals_share_client:40;young_referrals:40`);
-    expect(lines).toContain(`${accounts[4]!.id},,${accounts[4]!.tgId},60,flagged,false,0.00,0.00,0,0,shared_client:30;young_account:15;no_username:10;not_premium:5`);
+    expect(lines).toContain(`${referrer.id},,${referrer.tgId},80,flagged,false,30.00,0.00,0,5,"referrals_share_client:40;young_referrals:40"`);
+    expect(lines).toContain(`${accounts[4]!.id},,${accounts[4]!.tgId},60,flagged,false,0.00,0.00,0,0,"shared_client:30;young_account:15;no_username:10;not_premium:5"`);
   });
 
   test("pages by user id: stderr has the next page's command; the pages together are the list", async () => {
