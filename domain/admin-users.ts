@@ -7,6 +7,7 @@ import { formatUsdt, parseUsdt } from "./money.ts";
 import { amountRules } from "./rules.ts";
 import type { Referrer } from "./statements/admin-users.ts";
 import type { Op, Statements } from "./store.ts";
+import { refundOnBan } from "./withdrawals.ts";
 
 /** What the admin-users rules use: the engine and the time. */
 type AdminUserDeps = Pick<Deps, "store" | "clock">;
@@ -53,15 +54,26 @@ export function loadUser(deps: Pick<Deps, "store">, userId: number): Promise<Use
   return deps.store.read((tx) => existing(tx, userId));
 }
 
+/**
+ * A ban stops the user's money at once: their open withdrawal is refunded in the ban's own
+ * transaction (refundOnBan), and what they do next is refused where the money would move. An
+ * unban gives nothing back but the right to act: the refund is already on the balance.
+ */
 export function setBanned(deps: AdminUserDeps, adminId: number, userId: number, banned: boolean, reason?: string): Promise<User> {
   const at = deps.clock();
   return deps.store.transaction(function* (tx) {
     const user = yield* tx.adminUsers.setBanned(userId, banned, banned ? reason?.trim() || null : null);
     if (!user) throw notFound(`User ${userId}`);
-    yield* tx.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail: { reason: reason ?? null }, at });
-    return user;
+    const refunded = banned ? yield* refundOnBan(tx, userId, adminId, at, banRefundReason) : undefined;
+    const detail = { reason: reason ?? null, ...(refunded && { withdrawalRefunded: { id: refunded.id, amount: formatUsdt(refunded.amount) } }) };
+    yield* tx.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail, at });
+    // Read again: the refund changed the balance.
+    return refunded ? yield* existing(tx, userId) : user;
   });
 }
+
+/** What a withdrawal refunded by a ban says to its user and in the queue. */
+const banRefundReason = "Account banned";
 
 /** A credit (positive amount) or debit (negative) through the ledger, with the reason as its note. */
 export async function adjustBalance(deps: AdminUserDeps, adminId: number, userId: number, amountInput: unknown, reason: string): Promise<{ user: User; entry: LedgerEntry }> {

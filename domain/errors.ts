@@ -21,7 +21,6 @@ export const errorStatus = {
   OPEN_WITHDRAWAL: 409,
   INSUFFICIENT_BALANCE: 409,
   WALLET_REQUIRED: 409,
-  WALLET_TAKEN: 409,
   TX_HASH_USED: 409,
   BALANCE_LIMIT: 409,
   ALREADY_EXISTS: 409,
@@ -70,5 +69,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+/** What a banned user hears when they try to move money. */
+export const suspended = () => new AppError("USER_BANNED", "Your account is suspended");
 export const invalid = (field: string, why: string) =>
   new AppError("VALIDATION_FAILED", `${field}: ${why}`, { field });

@@ -1,7 +1,7 @@
 // Every balance change goes through credit() or debit(): one ledger row and the cached balance,
 // in the caller's transaction (programs over the engine's statements: see store.ts).
 import type { LedgerReason } from "@/db/schema/index.ts";
-import { AppError, notFound } from "./errors.ts";
+import { AppError, notFound, suspended } from "./errors.ts";
 import { formatUsdt, wholeUsdt } from "./money.ts";
 import { rules } from "./rules.ts";
 import type { BalanceChange, LedgerRow } from "./statements/ledger.ts";
@@ -17,7 +17,20 @@ const earningReasons: ReadonlySet<LedgerReason> = new Set([
   "referral_milestone",
 ]);
 
-type Movement = { userId: number; amount: number; reason: LedgerReason; refId?: number; note?: string; at: Date };
+type Movement = {
+  userId: number;
+  amount: number;
+  reason: LedgerReason;
+  refId?: number;
+  note?: string;
+  at: Date;
+  /**
+   * The user's own doing (a withdrawal asked for, a task's reward): refused with USER_BANNED once
+   * the user is banned. The balance's own conditional write reads the ban, so a ban committed by
+   * another instance while this request waited (on Telegram, on the row) stops it.
+   */
+  byUser?: boolean;
+};
 
 /**
  * Credits only while the balance (and, for earnings, the total earned) stays within
@@ -47,11 +60,12 @@ export function* creditWith<T>(tx: Pick<Statements, "ledger">, m: Movement, writ
 
 function balanceChange(m: Movement): BalanceChange {
   const limit = m.reason === "withdrawal_refund" ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
-  return { userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit };
+  return { userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit, unlessBanned: m.byUser ?? false };
 }
 
 function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppError> {
   if (!(yield* tx.ledger.userExists(m.userId))) return notFound(`User ${m.userId}`);
+  if (m.byUser && (yield* tx.ledger.isBanned(m.userId))) return suspended();
   const max = wholeUsdt(rules.maxBalance);
   return new AppError("BALANCE_LIMIT", `A balance may hold at most ${max} USDT: crediting ${formatUsdt(m.amount)} USDT to user #${m.userId} would pass it`, {
     userId: m.userId,
@@ -59,10 +73,14 @@ function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppErro
   });
 }
 
-/** Debits only if the balance covers it; otherwise nothing is written. */
+/** Debits only if the balance covers it (and, for the user's own doing, they are not banned); otherwise nothing is written. */
 export function* debit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
-  if (!(yield* tx.ledger.takeFromBalance(m.userId, m.amount))) throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
+  const byUser = m.byUser ?? false;
+  if (!(yield* tx.ledger.takeFromBalance(m.userId, m.amount, byUser))) {
+    if (byUser && (yield* tx.ledger.isBanned(m.userId))) throw suspended();
+    throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
+  }
   return yield* insertEntry(tx, "debit", m);
 }
 

@@ -64,7 +64,11 @@ function* referralPending(tx: Statements, userId: number): Op<boolean> {
   return referral !== undefined && referral.qualifiedAt === null;
 }
 
-/** Asks Telegram whether the user is still in the channel, and qualifies their referral if so. */
+/**
+ * Asks Telegram whether the user is still in the channel, and qualifies their referral if so:
+ * the end of the user's own completion, so not once they are banned (a completion of theirs
+ * would be refused by now).
+ */
 export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier">, user: Pick<User, "id" | "tgId">): Promise<void> {
   if (!(await deps.membership.isMember(user.tgId))) return;
   const at = deps.clock();
@@ -72,7 +76,7 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
   const { notices } = await deps.store.transaction(
     function* (tx) {
       const fresh = yield* tx.users.byId(user.id);
-      return fresh ? yield* qualifyIfDue(tx, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
+      return fresh && !fresh.isBanned ? yield* qualifyIfDue(tx, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
     },
     { grouped: true },
   );

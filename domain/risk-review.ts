@@ -10,7 +10,7 @@ import { debit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { RiskListFilter } from "./statements/risk.ts";
 import type { Op, Statements } from "./store.ts";
-import { refund } from "./withdrawals.ts";
+import { refundOnBan } from "./withdrawals.ts";
 
 type ReviewDeps = Pick<Deps, "store" | "clock">;
 
@@ -82,7 +82,11 @@ export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: nu
   const reason = "Fraud confirmed in the risk review";
   return deps.store.transaction(function* (tx) {
     const status = yield* statusOf(tx, userId);
-    if (status === "confirmed") throw new AppError("INVALID_STATE", `User ${userId} is already confirmed`, { status });
+    const alreadyConfirmed = () => new AppError("INVALID_STATE", `User ${userId} is already confirmed`, { status: "confirmed" });
+    if (status === "confirmed") throw alreadyConfirmed();
+    // The status change comes first and decides: of two confirms at once, the one whose
+    // conditional write finds the status it read wins, and the other reverses nothing.
+    if (!(yield* tx.risk.setStatus(userId, status, "confirmed"))) throw alreadyConfirmed();
     const referred = yield* tx.risk.referred(userId, 100_000);
     const theirs = new Map(referred.map((r) => [r.id, r]));
     const chosen = farm === "all" ? referred.map((r) => r.id) : [...new Set(farm)];
@@ -93,13 +97,10 @@ export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: nu
     const accounts = [userId, ...chosen];
     for (const id of accounts) {
       yield* tx.adminUsers.setBanned(id, true, reason);
-      yield* tx.risk.setStatus(id, id === userId ? status : (theirs.get(id)!.riskStatus ?? null), "confirmed");
+      if (id !== userId) yield* tx.risk.setStatus(id, theirs.get(id)!.riskStatus ?? null, "confirmed");
       report.banned.push(id);
-      const open = yield* tx.risk.openWithdrawal(id);
-      if (open) {
-        yield* refund(tx, open.id, adminId, at, reason, ["review", "pending", "approved"]);
-        report.withdrawalsRefunded.push({ id: open.id, userId: id, amount: formatUsdt(open.amount) });
-      }
+      const refunded = yield* refundOnBan(tx, id, adminId, at, reason);
+      if (refunded) report.withdrawalsRefunded.push({ id: refunded.id, userId: id, amount: formatUsdt(refunded.amount) });
     }
     // After the refunds, so a farmer's own withdrawal gives back what the reversals take.
     for (const id of accounts) yield* reverseBonusesFrom(tx, id, at, report);

@@ -27,6 +27,8 @@ export const riskSignals = {
   left_after_qualifying: 20,
   /** On a referrer: a withdrawal asked for within minutes of its last qualified referral. */
   quick_withdrawal: 20,
+  /** On any account: its wallet address is also set on other accounts. */
+  shared_wallet: 30,
 } as const;
 
 export type RiskSignalName = keyof typeof riskSignals;
@@ -42,6 +44,8 @@ export const riskLimits = {
   sharedClientAccounts: 3,
   referralsLeftMin: 3,
   quickWithdrawalMs: 10 * 60_000,
+  /** The other accounts a shared wallet's evidence names, and signals at once. */
+  walletSharersShown: 50,
 } as const;
 
 type RiskDeps = Pick<Deps, "store" | "clock" | "config">;
@@ -188,4 +192,18 @@ export function* withdrawalTiming(tx: Statements, flagAt: number, userId: number
   if (sinceMs < riskLimits.quickWithdrawalMs) {
     yield* signal(tx, flagAt, userId, "quick_withdrawal", { minutesAfterLastQualifiedReferral: Math.round(sinceMs / 6_000) / 10 }, at);
   }
+}
+
+/**
+ * A wallet address was set that other accounts hold too (compared in lower case): each of them is
+ * signalled, with the others as evidence. Both sides are, as who set the address first says
+ * nothing about which account is the farm's; one signal alone never flags an account.
+ */
+export function* sharedWallet(tx: Statements, flagAt: number, userId: number, address: string, at: Date): Op<void> {
+  if (flagAt === 0) return;
+  const limit = riskLimits.walletSharersShown;
+  const others = yield* tx.users.walletSharers(address, userId, limit);
+  if (others.length === 0) return;
+  yield* signal(tx, flagAt, userId, "shared_wallet", { address, sharedWith: others }, at);
+  for (const id of others) yield* signal(tx, flagAt, id, "shared_wallet", { address, sharedWith: yield* tx.users.walletSharers(address, id, limit) }, at);
 }

@@ -2,7 +2,7 @@
 // or a concurrent second call pays nothing. What differs between kinds is in task-kinds.ts.
 import type { Task, TaskKind, User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
-import { AppError, invalid, notFound } from "./errors.ts";
+import { AppError, invalid, notFound, suspended } from "./errors.ts";
 import { creditWith } from "./ledger.ts";
 import { confirmQualification, qualifyIfDue } from "./referrals.ts";
 import { rules } from "./rules.ts";
@@ -125,10 +125,11 @@ export async function activeTasksFor(deps: TaskDeps, userId: number) {
 /**
  * The task, if this user may act on it now. An active task is taken from the ones the process
  * keeps (activeTasks), read again after a change to any task; a task not among them is read by
- * id, which tells an inactive task from a missing one.
+ * id, which tells an inactive task from a missing one. A user known to be banned is told at once;
+ * a ban committed since the user was read is caught by the completion's own write.
  */
 async function workableTask(deps: Pick<Deps, "store">, user: User, taskId: number): Promise<Task> {
-  if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
+  if (user.isBanned) throw suspended();
   const task = (await activeTasks(deps.store)).find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
   if (!task.isActive) throw new AppError("TASK_INACTIVE", "This task is not available");
   return task;
@@ -203,10 +204,15 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       function* write() {
         if (task.reward === 0) {
           if ((yield* tx.tasks.insertCompletion(completion)) === undefined) throw alreadyDone();
-          return { before: yield* tx.tasks.beforeCompletion(user.id), updated: yield* tx.tasks.applyCompletion(change) };
+          const before = yield* tx.tasks.beforeCompletion(user.id);
+          // Even unpaid, a completion may qualify a referral and pay its referrer: a ban stops it.
+          const updated = yield* tx.tasks.applyCompletion(change);
+          if (!updated) throw suspended();
+          return { before, updated };
         }
-        // A paying task's completion, its credit and the user's figures are one write.
-        const paid = yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, at: now }, (credit, entry) =>
+        // A paying task's completion, its credit and the user's figures are one write, refused
+        // as a whole once the user is banned.
+        const paid = yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, at: now, byUser: true }, (credit, entry) =>
           tx.tasks.insertPaidCompletion(completion, change, credit, entry),
         );
         if (paid === "done already") throw alreadyDone();

@@ -3,6 +3,7 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
+import { sharedWallet } from "./risk.ts";
 import { walletPattern } from "./rules.ts";
 
 export function toChecksumAddress(address: string): string {
@@ -30,15 +31,17 @@ export function validateAddress(input: string): string {
   return toChecksumAddress(address);
 }
 
-export async function setWallet(deps: Pick<Deps, "store">, user: User, input: string): Promise<User> {
+/**
+ * Several accounts may set one address: refusing the second would let whoever sets a known
+ * address first lock its owner out of it. A shared address is a risk signal instead (risk.ts),
+ * and a payout to an address a banned account holds waits for review (withdrawals.ts).
+ */
+export async function setWallet(deps: Pick<Deps, "store" | "clock" | "config">, user: User, input: string): Promise<User> {
   const address = validateAddress(input);
-  const taken = () => new AppError("WALLET_TAKEN", "This wallet address belongs to another account");
+  const at = deps.clock();
   return deps.store.transaction(function* (tx) {
-    const owner = yield* tx.users.walletOwner(address);
-    if (owner !== undefined && owner !== user.id) throw taken();
-    // The unique index is the real guard when two accounts race for the same address.
     const updated = yield* tx.users.setWallet(user.id, address);
-    if (updated === "taken") throw taken();
+    yield* sharedWallet(tx, deps.config.risk.flagScore, user.id, address, at);
     return updated;
   });
 }

@@ -2,7 +2,7 @@
 // conditional update on the current status, so two admins acting at once cannot both win.
 import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
-import { AppError, notFound } from "./errors.ts";
+import { AppError, notFound, suspended } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
@@ -31,10 +31,13 @@ export function listWithdrawals(deps: WithdrawalDeps, filter: WithdrawalFilter):
 
 /**
  * Money leaves here, so the channel is checked again (for a user who joined it once): a user who
- * left is asked to rejoin, and nothing is debited. A flagged user's request waits in review.
+ * left is asked to rejoin, and nothing is debited. A flagged user's request waits in review, and
+ * so does one to an address a banned account holds too. A user known to be banned is told at
+ * once; a ban committed since (while Telegram answered, or on another instance) is caught by the
+ * debit, which reads it in its own conditional write.
  */
 export async function requestWithdrawal(deps: RequestDeps, user: User, amountInput: unknown): Promise<WithdrawalRow> {
-  if (user.isBanned) throw new AppError("USER_BANNED", "Your account is suspended");
+  if (user.isBanned) throw suspended();
   const amount = parseUsdt(amountInput, amountRules.withdrawal);
   if (amount < rules.minWithdrawal) {
     throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${wholeUsdt(rules.minWithdrawal)} USDT`, { field: "amount" });
@@ -45,18 +48,19 @@ export async function requestWithdrawal(deps: RequestDeps, user: User, amountInp
   }
   const now = deps.clock();
   const { flagScore } = deps.config.risk;
-  const id = await deps.store.transaction(function* (tx) {
+  // The answer is read in the transaction: what this request did, not what a ban right after made of it.
+  return deps.store.transaction(function* (tx) {
     const address = yield* tx.withdrawals.walletOf(user.id);
     if (!address) throw new AppError("WALLET_REQUIRED", "Set your wallet address before withdrawing");
     yield* withdrawalTiming(tx, flagScore, user.id, now);
     yield* checkPayoutLimits(tx, deps.config.risk, user.id, amount, now);
     const flagged = (yield* tx.users.byId(user.id))?.riskStatus === "flagged";
-    const row = yield* tx.withdrawals.insertOpen({ userId: user.id, amount, address, status: flagged ? "review" : "pending", createdAt: now });
+    const review = flagged || (yield* tx.users.walletOfBanned(address, user.id));
+    const row = yield* tx.withdrawals.insertOpen({ userId: user.id, amount, address, status: review ? "review" : "pending", createdAt: now });
     if (!row) throw new AppError("OPEN_WITHDRAWAL", "You already have a withdrawal in progress");
-    yield* debit(tx, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now });
-    return row.id;
+    yield* debit(tx, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now, byUser: true });
+    return (yield* tx.withdrawals.find(row.id))!;
   });
-  return getWithdrawal(deps, id);
 }
 
 /** A user whose referral qualified and who then left the channel is a risk signal, on them and their referrer. */
@@ -95,18 +99,25 @@ function* checkPayoutLimits(tx: Statements, limits: RequestDeps["config"]["risk"
   }
 }
 
-type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set?: Partial<Withdrawal> };
+/** `towardPayout`: a move that brings the money closer to leaving, refused for a banned user. */
+type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set?: Partial<Withdrawal>; towardPayout?: boolean };
 
 /**
  * Moves a withdrawal from one status to the next, or explains why it cannot. The move is one
- * conditional update on the current status, so of two admins acting at once only one wins.
+ * conditional update on the current status, so of two admins acting at once only one wins; a
+ * move toward payout also reads the requester's ban in that update, so no request, however it
+ * stayed open, is approved or paid for a banned user.
  */
 function* transition(tx: Statements, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
-  const row = yield* tx.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set });
+  const row = yield* tx.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set }, t.towardPayout);
   if (row === "tx hash used") throw yield* hashUsed(tx, t.set?.txHash ?? "");
   if (row) return row;
-  const status = yield* tx.withdrawals.statusOf(id);
-  if (!status) throw notFound(`Withdrawal ${id}`);
+  const state = yield* tx.withdrawals.stateOf(id);
+  if (!state) throw notFound(`Withdrawal ${id}`);
+  const { status, userBanned } = state;
+  if (t.towardPayout && userBanned && t.from.includes(status)) {
+    throw new AppError("WITHDRAWAL_USER_BANNED", `Withdrawal ${id} belongs to a banned user: reject it, or lift the ban first`, { status });
+  }
   throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
@@ -114,19 +125,19 @@ type Step = (tx: Statements, at: Date) => Op<Withdrawal & { notice: (tgId: numbe
 
 async function act(deps: WithdrawalDeps, adminId: number, id: number, action: string, step: Step) {
   const at = deps.clock();
-  const notice = await deps.store.transaction(function* (tx) {
+  // The answer is read in the transaction: the request as this action left it.
+  const { notice, view } = await deps.store.transaction(function* (tx) {
     const done = yield* step(tx, at);
     yield* tx.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason }, at });
-    return done.notice;
+    return { notice: done.notice, view: (yield* tx.withdrawals.find(id))! };
   });
-  const view = await getWithdrawal(deps, id);
   deps.notifier.notify(notice(view.tgId));
   return view;
 }
 
 export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, id: number) {
   return act(deps, adminId, id, "withdrawal.approve", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "approved" });
+    const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "approved", towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_approved", tgId, amount: formatUsdt(w.amount) }) };
   });
 }
@@ -151,18 +162,44 @@ export async function markWithdrawalPaid(deps: WithdrawalDeps, adminId: number, 
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
   return act(deps, adminId, id, "withdrawal.paid", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash } });
+    const w = yield* transition(tx, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
 }
 
-/** Rejects an open request and gives its amount back, to the balance and to the day's payout total. */
-export function* refund(tx: Statements, id: number, adminId: number, at: Date, why: string, from: readonly WithdrawalStatus[] = ["pending", "review"]): Op<Withdrawal> {
-  const w = yield* transition(tx, id, adminId, at, { from, to: "rejected", set: { failReason: why } });
-  yield* credit(tx, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
-  yield* tx.risk.subtractPayout(utcDay(w.createdAt), w.amount);
+/** Rejects a request waiting for an admin and gives its amount back. */
+function* refund(tx: Statements, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
+  const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
+  yield* giveBack(tx, w, at);
   return w;
 }
+
+/** A rejected request's amount, back to the balance and to the day's payout total. */
+function* giveBack(tx: Statements, w: Withdrawal, at: Date): Op<void> {
+  yield* credit(tx, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
+  yield* tx.risk.subtractPayout(utcDay(w.createdAt), w.amount);
+}
+
+/**
+ * A ban (an admin's, or a confirmed fraud's) takes the user's open request out of the payout
+ * queue in the ban's own transaction: rejected with `why` and refunded, whether it was pending, in
+ * review or approved. Refunded rather than held: a banned user cannot withdraw, so the money goes
+ * back to the balance, where an unban finds it and a fraud review can take bonuses back from it.
+ * Call it after the ban is written: on PostgreSQL a request whose debit committed first is then
+ * seen, and one still in flight meets the ban in its debit. A request paid while this waited for
+ * its row stays paid, and nothing is refunded.
+ */
+export function* refundOnBan(tx: Statements, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
+  const open = yield* tx.risk.openWithdrawal(userId);
+  if (!open) return undefined;
+  const w = yield* tx.withdrawals.move(open.id, openStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
+  if (!w || w === "tx hash used") return undefined;
+  yield* giveBack(tx, w, at);
+  return w;
+}
+
+/** A request not yet paid or rejected: its money is on its way out. */
+const openStatuses: readonly WithdrawalStatus[] = ["review", "pending", "approved"];
 
 /** Names the withdrawal the hash already paid; read in the same transaction, after the refusal. */
 function* hashUsed(tx: Statements, hash: string): Op<AppError> {

@@ -90,7 +90,8 @@ type MUser = {
   opened: Record<string, number>; // `${taskIndex}:${period}` → when a link task was first opened
 };
 type MTask = { id: number; kind: Kind; reward: number; active: boolean; waitSeconds: number };
-type MWithdrawal = { id: number; user: number; amount: number; status: "pending" | "approved" | "paid" | "rejected" };
+type MWithdrawal = { id: number; user: number; amount: number; status: "review" | "pending" | "approved" | "paid" | "rejected" };
+const isOpen = (w: MWithdrawal) => w.status === "review" || w.status === "pending" || w.status === "approved";
 type Model = { users: MUser[]; tasks: MTask[]; withdrawals: MWithdrawal[]; paidHashes: string[]; now: number; member: boolean };
 
 /** Concrete calls, with every id resolved against the model before they are sent. */
@@ -175,7 +176,7 @@ function step(m: Model, call: Call, reply: Reply): string | null {
     case "wallet": {
       const u = m.users[call.u]!;
       if (!/^0x[0-9a-f]{40}$/.test(call.address)) return expectError(400, "INVALID_ADDRESS");
-      if (m.users.some((o) => o !== u && o.wallet === call.address)) return expectError(409, "WALLET_TAKEN");
+      // Several accounts may hold one address.
       u.wallet = call.address;
       return expectOk(200, () => same("wallet", reply.body.walletBep20?.toLowerCase(), call.address));
     }
@@ -188,12 +189,14 @@ function step(m: Model, call: Call, reply: Reply): string | null {
       // Money leaves only to a user still in the channel they joined.
       if (u.channel && !m.member) return expectError(409, "NOT_IN_CHANNEL");
       if (!u.wallet) return expectError(409, "WALLET_REQUIRED");
-      if (m.withdrawals.some((w) => w.user === call.u && (w.status === "pending" || w.status === "approved"))) return expectError(409, "OPEN_WITHDRAWAL");
+      if (m.withdrawals.some((w) => w.user === call.u && isOpen(w))) return expectError(409, "OPEN_WITHDRAWAL");
       if (amount > u.balance) return expectError(409, "INSUFFICIENT_BALANCE");
       u.balance -= amount;
-      if (reply.status === 201) m.withdrawals.push({ id: reply.body.id, user: call.u, amount, status: "pending" });
+      // A payout to an address a banned account holds too waits for review.
+      const status = m.users.some((o) => o !== u && o.banned && o.wallet === u.wallet) ? "review" : "pending";
+      if (reply.status === 201) m.withdrawals.push({ id: reply.body.id, user: call.u, amount, status });
       return expectOk(201, () =>
-        same("amount", reply.body.amountUsdt, fmt(amount)) ?? same("status", reply.body.status, "pending") ?? same("address", reply.body.addressBep20?.toLowerCase(), u.wallet),
+        same("amount", reply.body.amountUsdt, fmt(amount)) ?? same("status", reply.body.status, status) ?? same("address", reply.body.addressBep20?.toLowerCase(), u.wallet),
       );
     }
     case "approve":
@@ -203,8 +206,11 @@ function step(m: Model, call: Call, reply: Reply): string | null {
       if (call.k === "paid" && !/^0x[0-9a-fA-F]{64}$/.test(call.txHash)) return expectError(400, "VALIDATION_FAILED");
       const w = m.withdrawals.find((x) => x.id === call.id);
       if (!w) return expectError(404, "NOT_FOUND");
-      const from = call.k === "paid" ? "approved" : "pending";
-      if (w.status !== from) return expectError(409, "INVALID_STATE");
+      const from = call.k === "paid" ? ["approved"] : ["pending", "review"];
+      if (!from.includes(w.status)) return expectError(409, "INVALID_STATE");
+      // Money never moves toward a banned user's address (a ban refunds what is open, so this
+      // holds for requests kept open past the rules).
+      if (call.k !== "reject" && m.users[w.user]!.banned) return expectError(409, "WITHDRAWAL_USER_BANNED");
       // A transaction hash pays one withdrawal, whatever the case of its hex digits.
       if (call.k === "paid" && m.paidHashes.includes(call.txHash.toLowerCase())) return expectError(409, "TX_HASH_USED");
       if (call.k === "paid") m.paidHashes.push(call.txHash.toLowerCase());
@@ -223,7 +229,13 @@ function step(m: Model, call: Call, reply: Reply): string | null {
     }
     case "ban": {
       m.users[call.u]!.banned = call.yes;
-      return expectOk(200, () => same("isBanned", reply.body.isBanned, call.yes));
+      // A ban takes the user's open request out of the queue and refunds it, in its own transaction.
+      const open = call.yes ? m.withdrawals.find((w) => w.user === call.u && isOpen(w)) : undefined;
+      if (open) {
+        open.status = "rejected";
+        m.users[call.u]!.balance += open.amount;
+      }
+      return expectOk(200, () => same("isBanned", reply.body.isBanned, call.yes) ?? same("balance", reply.body.balanceUsdt, fmt(m.users[call.u]!.balance)));
     }
     case "toggle": {
       m.tasks[call.t]!.active = call.active;
@@ -280,6 +292,11 @@ const burst: fc.Arbitrary<Op> = fc.oneof(
   fc.tuple(idx, fc.boolean()).map(([w, twice]) => ({ k: "burst" as const, ops: [{ k: "approve" as const, w }, twice ? { k: "approve" as const, w } : { k: "reject" as const, w, blank: false }] })),
   // two withdrawals by one user
   fc.tuple(idx, fc.nat({ max: 5 }), fc.nat({ max: 5 })).map(([u, a, b]) => ({ k: "burst" as const, ops: [{ k: "withdraw" as const, u, amount: a }, { k: "withdraw" as const, u, amount: b }] })),
+  // a ban racing the user's own withdrawal and completion, and an approval of the newest request
+  fc.tuple(idx, idx, fc.nat({ max: 5 })).map(([u, t, a]) => ({
+    k: "burst" as const,
+    ops: [{ k: "ban" as const, u, yes: true }, { k: "withdraw" as const, u, amount: a }, { k: "complete" as const, u, t }, { k: "approve" as const, w: 0 }],
+  })),
   // anything at all, together
   fc.array(simpleOp, { minLength: 2, maxLength: 4 }).map((ops) => ({ k: "burst" as const, ops })),
 );
@@ -564,8 +581,11 @@ await forEachAppEngine(import.meta.path, ({ engine, test, beforeAll, makeTestApp
       m.withdrawals.map((w) => ({ id: w.id, userId: m.users[w.user]!.id, amount: w.amount, status: w.status })).sort((a, b) => a.id - b.id),
     );
     // At most one open withdrawal per user.
-    const open = (await t.rows("withdrawals", (w) => inArray(w.status, ["pending", "approved"]))).map((w) => w.userId);
+    const open = (await t.rows("withdrawals", (w) => inArray(w.status, ["review", "pending", "approved"]))).map((w) => w.userId);
     expect(open.filter((userId, i) => open.indexOf(userId) !== i)).toEqual([]);
+    // No banned user has a request open.
+    const banned = new Set(m.users.filter((u) => u.banned).map((u) => u.id));
+    expect(open.filter((userId) => banned.has(userId))).toEqual([]);
 
     // 3. Referral bonus: once per referred user, to the bound referrer, only when the referred
     //    user's own completions qualify (follow_channel + 2 daily tasks), and exactly when the model

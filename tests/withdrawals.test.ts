@@ -1,7 +1,7 @@
-// Withdrawals through the API, on both engines: requests, the admin's approve, pay and reject, and
-// wallets.
+// Withdrawals through the API, on both engines: requests, the admin's approve, pay and reject, a
+// ban that takes a user's requests out of the queue, and wallets shared by several accounts.
 import { describe, expect } from "bun:test";
-import { and, eq } from "@/db/ops.ts";
+import { and, eq, inArray } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
 import { forEachAppEngine, type TestApp } from "./support/app.ts";
 
@@ -129,13 +129,100 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
     });
   });
 
+  describe("a ban", () => {
+    const ban = async (userId: number) => t.request("POST", `/api/admin/users/${userId}/ban`, { headers: await t.adminHeaders(), body: { reason: "fraud" } });
+    const listed = async (id: number) => (await t.adminGet("/api/admin/withdrawals?limit=200")).body.find((w: { id: number }) => w.id === id);
+
+    for (const status of ["pending", "approved"] as const) {
+      test(`refunds an open request (${status}) in its own transaction: rejected, balance and day's total back, audited, then never approved or paid`, async () => {
+        const user = await richUser("30");
+        const w = (await withdraw(user.tgId, "12")).body;
+        if (status === "approved") await act(w.id, "approve");
+        const banned = await ban(user.id);
+        expect(banned.status).toBe(200);
+        expect(banned.body).toMatchObject({ isBanned: true, balanceUsdt: "30.00" });
+        expect(await listed(w.id)).toMatchObject({ status: "rejected", failReason: "Account banned", userBanned: true });
+        expect((await t.rows("ledger", (l) => and(eq(l.userId, user.id), eq(l.reason, "withdrawal_refund")))).map((l) => [l.amount, l.refId])).toEqual([[usdt("12"), w.id]]);
+        expect(await t.rows("payoutDays")).toEqual([{ day: "2026-03-10", total: 0 }]);
+        const audit = await t.rows("adminAudit", (a) => and(eq(a.action, "user.ban"), eq(a.targetId, user.id)));
+        expect(audit.map((a) => a.detail)).toEqual([{ reason: "fraud", withdrawalRefunded: { id: w.id, amount: "12.00" } }]);
+        expect((await act(w.id, "approve")).body).toMatchObject({ code: "INVALID_STATE", status: "rejected" });
+        expect((await act(w.id, "paid", { txHash: hash })).status).toBe(409);
+        expect((await withdraw(user.tgId, "10")).body.code).toBe("USER_BANNED");
+        expect((await t.checkLedger()).problems).toEqual([]);
+      });
+    }
+
+    test("a banned user's request left open (banned past the rules) is never approved or paid: 409 WITHDRAWAL_USER_BANNED; reject still refunds", async () => {
+      const [one, two] = [await richUser("20"), await richUser("20")];
+      const w1 = (await withdraw(one.tgId, "10")).body;
+      const w2 = (await withdraw(two.tgId, "10")).body;
+      await act(w2.id, "approve");
+      await t.update("users", { isBanned: true }, (u) => inArray(u.id, [one.id, two.id]));
+      const approve = await act(w1.id, "approve");
+      expect(approve.status).toBe(409);
+      expect(approve.body).toMatchObject({ code: "WITHDRAWAL_USER_BANNED", status: "pending" });
+      const pay = await act(w2.id, "paid", { txHash: hash });
+      expect(pay.status).toBe(409);
+      expect(pay.body.code).toBe("WITHDRAWAL_USER_BANNED");
+      expect((await t.rows("withdrawals", (w) => inArray(w.id, [w1.id, w2.id]))).map((w) => [w.status, w.txHash])).toEqual([["pending", null], ["approved", null]]);
+      expect(await listed(w1.id)).toMatchObject({ userBanned: true });
+      expect((await act(w1.id, "reject", { reason: "banned" })).body).toMatchObject({ status: "rejected" });
+      expect((await t.userRow(one.id)).balance).toBe(usdt("20"));
+      // Banning again takes what is still open, the approved request too, out of the queue.
+      expect((await ban(two.id)).body.balanceUsdt).toBe("20.00");
+      expect((await t.rows("withdrawals", (w) => eq(w.id, w2.id)))[0]).toMatchObject({ status: "rejected", failReason: "Account banned" });
+      expect(t.notices.filter((n) => n.kind === "withdrawal_paid")).toEqual([]);
+      expect((await t.checkLedger()).problems).toEqual([]);
+    });
+  });
+
   describe("wallet", () => {
-    test("one address belongs to one user, in any letter case", async () => {
+    const setAddress = (tgId: number, address: string) => t.request("POST", "/api/me/wallet", { headers: t.userHeaders(tgId), body: { address } });
+
+    test("several accounts may set one address, in any letter case; no risk signal while RISK_FLAG_SCORE is 0", async () => {
       const a = await t.makeUser();
       const b = await t.makeUser();
-      expect((await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(a.tgId), body: { address: wallet.toLowerCase() } })).body.walletBep20).toBe(wallet);
-      const taken = await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(b.tgId), body: { address: wallet.toUpperCase().replace("0X", "0x") } });
-      expect(taken.body.code).toBe("WALLET_TAKEN");
+      const first = await setAddress(a.tgId, wallet.toLowerCase());
+      expect(first).toMatchObject({ status: 200, body: { walletBep20: wallet } });
+      const second = await setAddress(b.tgId, wallet.toUpperCase().replace("0X", "0x"));
+      expect(second).toMatchObject({ status: 200, body: { walletBep20: wallet } });
+      expect((await t.userRow(b.id)).walletBep20).toBe(wallet);
+      expect(await t.rows("riskSignals")).toEqual([]);
+    });
+
+    test("a shared address is a risk signal on each account sharing it, naming the others", async () => {
+      t = await makeTestApp({ RISK_FLAG_SCORE: "60" });
+      const [a, b, c] = [await t.makeUser(), await t.makeUser(), await t.makeUser()];
+      await setAddress(a.tgId, wallet);
+      expect(await t.rows("riskSignals")).toEqual([]);
+      await setAddress(b.tgId, wallet.toLowerCase());
+      await setAddress(c.tgId, wallet.toUpperCase().replace("0X", "0x"));
+      const signals = await t.rows("riskSignals", (s) => eq(s.name, "shared_wallet"));
+      const byUser = Object.fromEntries(signals.map((s) => [s.userId, { weight: s.weight, evidence: s.evidence }]));
+      expect(byUser).toEqual({
+        [a.id]: { weight: 30, evidence: { address: wallet, sharedWith: [b.id, c.id] } },
+        [b.id]: { weight: 30, evidence: { address: wallet, sharedWith: [a.id, c.id] } },
+        [c.id]: { weight: 30, evidence: { address: wallet, sharedWith: [a.id, b.id] } },
+      });
+      // One signal alone flags nobody.
+      expect((await t.userRow(c.id)).riskStatus).toBeNull();
+    });
+
+    test("a payout to an address a banned account holds too waits in review, whatever RISK_FLAG_SCORE is", async () => {
+      const shared = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359";
+      const banned = await richUser("20", shared.toLowerCase());
+      const user = await richUser("20", shared);
+      const clean = await richUser("20", "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB");
+      expect((await withdraw(user.tgId, "10")).body.status).toBe("pending");
+      await act((await t.rows("withdrawals", (w) => eq(w.userId, user.id)))[0]!.id, "reject", { reason: "again" });
+      await t.request("POST", `/api/admin/users/${banned.id}/ban`, { headers: await t.adminHeaders(), body: {} });
+      const asked = await withdraw(user.tgId, "10");
+      expect(asked).toMatchObject({ status: 201, body: { status: "review", addressBep20: shared } });
+      expect((await withdraw(clean.tgId, "10")).body.status).toBe("pending");
+      // An admin's look decides: approve takes it from review.
+      expect((await act(asked.body.id, "approve")).body.status).toBe("approved");
+      expect((await t.checkLedger()).problems).toEqual([]);
     });
   });
 });

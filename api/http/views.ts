@@ -65,6 +65,8 @@ export const withdrawalView = (w: WithdrawalRow) => ({
   userId: w.userId,
   tgId: w.tgId,
   username: w.username,
+  /** The requester is banned: the request can be rejected, not approved or paid. */
+  userBanned: w.userBanned,
   amountUsdt: formatUsdt(w.amount),
   addressBep20: w.address,
   status: w.status,

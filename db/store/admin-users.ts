@@ -4,7 +4,7 @@ import { and, desc, eq, lt, sql } from "@/db/ops.ts";
 import { ledger, referrals, users } from "@/db/schema/index.ts";
 import type { AdminUserStatements } from "@/domain/statements/admin-users.ts";
 
-/** The expressions users_username_lower_idx and users_wallet_unique index. SQLite compares text by its bytes, so by code point. */
+/** The expressions users_username_lower_idx and users_wallet_idx index. SQLite compares text by its bytes, so by code point. */
 const searchKeys = { username: sql`lower(${users.username})`, wallet: sql`lower(${users.walletBep20})` };
 
 export function adminUserStatements(db: Db): AdminUserStatements {

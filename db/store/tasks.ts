@@ -93,13 +93,13 @@ export function taskStatements(db: Db): TaskStatements {
              current_streak = case when ?4 = 0 then current_streak when last_daily_day = ?3 then current_streak + 1 else 1 end,
              last_daily_day = case when ?4 = 0 then last_daily_day else ?2 end,
              channel_joined = channel_joined or ?5
-           where id = ?6
+           where id = ?6 and is_banned = 0
            returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted,
              balance, current_streak as currentStreak, last_daily_day as lastDailyDay,
              exists (select 1 from referrals r where r.referred_id = users.id and r.qualified_at is null) as referralPending`,
         )
-        .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId)!;
-      return { ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 };
+        .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId);
+      return row ? { ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 } : undefined;
     },
     // The statements one by one: on SQLite they cost no round trip.
     *insertPaidCompletion(completion, c, credit, entry) {
@@ -109,7 +109,8 @@ export function taskStatements(db: Db): TaskStatements {
       const before = yield* statements.beforeCompletion(c.userId);
       if (!(yield* ledger.addToBalance(credit))) return undefined;
       yield* ledger.insertEntry({ ...entry, refId: completionId });
-      return { completionId, before, updated: yield* statements.applyCompletion(c) };
+      // The credit refused a banned user already (its unlessBanned), so the figures are written.
+      return { completionId, before, updated: (yield* statements.applyCompletion(c))! };
     },
     *countCompletion(taskId) {
       conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);

@@ -1,12 +1,14 @@
 // User statements on SQLite. The lookup by Telegram id runs on every request: plain SQL read with
 // the row reader (see row-reader.ts).
 import type { Db } from "@/db/client.ts";
-import { asc, eq, sql } from "@/db/ops.ts";
+import { and, asc, eq, ne, sql } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { referrals, users } from "@/db/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 
 const userRow = rowReader(users);
+/** The expression users_wallet_idx indexes, so a look-up by address uses it. */
+const sameWallet = (address: string) => sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`;
 
 export function userStatements(db: Db): UserStatements {
   const byTgId = `select ${userRow.select()} from users where tg_id = ?`;
@@ -35,15 +37,20 @@ export function userStatements(db: Db): UserStatements {
       db.update(users).set({ language }).where(eq(users.id, id)).run();
     },
     *setWallet(id, address) {
-      try {
-        return db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning().get()!;
-      } catch (error) {
-        if (String(error).includes("UNIQUE")) return "taken";
-        throw error;
-      }
+      return db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning().get()!;
     },
-    *walletOwner(address) {
-      return db.select({ id: users.id }).from(users).where(sql`lower(${users.walletBep20}) = ${address.toLowerCase()}`).get()?.id;
+    *walletSharers(address, except, limit) {
+      return db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sameWallet(address), ne(users.id, except)))
+        .orderBy(asc(users.id))
+        .limit(limit)
+        .all()
+        .map((u) => u.id);
+    },
+    *walletOfBanned(address, except) {
+      return db.select({ id: users.id }).from(users).where(and(sameWallet(address), ne(users.id, except), eq(users.isBanned, true))).limit(1).get() !== undefined;
     },
     *setReachable(tgId, reachable) {
       db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)).run();

@@ -4,11 +4,18 @@ import { and, desc, eq, inArray, lt, sql } from "@/db/ops.ts";
 import { users, withdrawals } from "@/db/schema/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
+/**
+ * The requester is not banned, read by the update itself. A ban committing while the update runs
+ * moves the same row (its refund), so the update waits for it and then finds the request closed.
+ */
+const userNotBanned = sql`not exists (select 1 from users u where u.id = ${sql.raw("withdrawals.user_id")} and u.is_banned)`;
+
 const row = {
   id: withdrawals.id,
   userId: withdrawals.userId,
   tgId: users.tgId,
   username: users.username,
+  userBanned: users.isBanned,
   amount: withdrawals.amount,
   address: withdrawals.address,
   status: withdrawals.status,
@@ -28,16 +35,21 @@ export function withdrawalStatements(db: Db): WithdrawalStatements {
       // The one-open-request index is the only unique index a new row can meet.
       return db.insert(withdrawals).values(values).onConflictDoNothing().returning().get() ?? null;
     },
-    *move(id, from, set) {
+    *move(id, from, set, unlessUserBanned) {
       try {
-        return db.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from))).returning().get();
+        return db
+          .update(withdrawals)
+          .set(set)
+          .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from), unlessUserBanned ? userNotBanned : undefined))
+          .returning()
+          .get();
       } catch (error) {
         if (String(error).includes("withdrawals_tx_hash_unique")) return "tx hash used";
         throw error;
       }
     },
-    *statusOf(id) {
-      return db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).get()?.status;
+    *stateOf(id) {
+      return db.select({ status: withdrawals.status, userBanned: users.isBanned }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, id)).get();
     },
     *paidWith(hash) {
       return db.select({ id: withdrawals.id }).from(withdrawals).where(sql`${withdrawals.txHash} is not null and lower(${withdrawals.txHash}) = ${hash}`).get()?.id;

@@ -52,14 +52,18 @@ export type TaskStatements = {
   insertCompletion(c: NewCompletion): Op<number | undefined>;
   /** The user's figures before a completion: the last active day and whether they joined the channel. */
   beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
-  /** Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after. */
-  applyCompletion(c: CompletionChange): Op<CompletedFigures>;
+  /**
+   * Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after; or
+   * undefined, writing nothing, when the user is banned, as a completion is the user's own doing.
+   */
+  applyCompletion(c: CompletionChange): Op<CompletedFigures | undefined>;
   /**
    * A paying completion in one statement: insertCompletion, then applyCompletion with the credit
    * of its reward (the ledger's addToBalance and its row, `entry`, whose ref is the completion),
    * writing the user's row once, with the figures beforeCompletion answers as they were before it.
    * "done already", and nothing written, when the period has a completion (a unique index
-   * decides); undefined when the credit is refused, the completion row then written all the same,
+   * decides); undefined when the credit is refused (past its limit, or, with its unlessBanned,
+   * the user banned), the completion row then written all the same,
    * for the caller's transaction to roll back (creditWith throws).
    */
   insertPaidCompletion(completion: NewCompletion, c: CompletionChange, credit: BalanceChange, entry: Omit<LedgerRow, "refId">): Op<PaidCompletion | "done already" | undefined>;

@@ -16,10 +16,12 @@ export type UserStatements = {
   setProfile(id: number, profile: Profile): Op<void>;
   /** The language the user picked in the mini app. */
   setLanguage(id: number, language: string): Op<void>;
-  /** The user with the new wallet, or "taken" when another account has it (a unique index decides). */
-  setWallet(id: number, address: string): Op<User | "taken">;
-  /** Who holds this wallet address (compared in lower case), if anyone. */
-  walletOwner(address: string): Op<number | undefined>;
+  /** The user with the new wallet. Several accounts may hold one address. */
+  setWallet(id: number, address: string): Op<User>;
+  /** The other accounts holding this wallet address (compared in lower case), up to `limit`, by id. */
+  walletSharers(address: string, except: number, limit: number): Op<number[]>;
+  /** Whether a banned account other than `except` holds this wallet address (compared in lower case). */
+  walletOfBanned(address: string, except: number): Op<boolean>;
   setReachable(tgId: number, reachable: boolean): Op<void>;
   count(): Op<number>;
   /** The user registered first, if any. */

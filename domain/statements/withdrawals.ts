@@ -2,10 +2,11 @@
 import type { Withdrawal, WithdrawalStatus } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
 
-/** A withdrawal with the requester's Telegram id and username, as lists and answers show it. */
+/** A withdrawal with the requester's Telegram id, username and whether they are banned, as lists and answers show it. */
 export type WithdrawalRow = Pick<Withdrawal, "id" | "userId" | "amount" | "address" | "status" | "txHash" | "failReason" | "createdAt" | "processedAt"> & {
   tgId: number;
   username: string | null;
+  userBanned: boolean;
 };
 
 export type WithdrawalFilter = { status?: WithdrawalStatus; userId?: number; limit: number; before?: number };
@@ -17,10 +18,17 @@ export type WithdrawalStatements = {
   /**
    * Moves a request from one of `from` to `set.status` only if it is still in one of them: the
    * row as moved, undefined when it was not (or does not exist), or "tx hash used" when the
-   * unique index on the transaction hash refused `set.txHash`.
+   * unique index on the transaction hash refused `set.txHash`. With `unlessUserBanned`, only if
+   * the requester is not banned either, read by the same update.
    */
-  move(id: number, from: readonly WithdrawalStatus[], set: Partial<Withdrawal> & { status: WithdrawalStatus }): Op<Withdrawal | undefined | "tx hash used">;
-  statusOf(id: number): Op<WithdrawalStatus | undefined>;
+  move(
+    id: number,
+    from: readonly WithdrawalStatus[],
+    set: Partial<Withdrawal> & { status: WithdrawalStatus },
+    unlessUserBanned?: boolean,
+  ): Op<Withdrawal | undefined | "tx hash used">;
+  /** The request's status and whether its requester is banned, as committed now. */
+  stateOf(id: number): Op<{ status: WithdrawalStatus; userBanned: boolean } | undefined>;
   /** The withdrawal a transaction hash (lower case) paid, if any. */
   paidWith(hash: string): Op<number | undefined>;
   find(id: number): Op<WithdrawalRow | undefined>;

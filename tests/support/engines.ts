@@ -13,6 +13,7 @@ import * as pgSchema from "@/db/pg/schema/index.ts";
 import * as sqliteSchema from "@/db/schema/index.ts";
 import { pgStore } from "@/db/pg/store/index.ts";
 import { sqliteStore } from "@/db/store/index.ts";
+import { checkLedger, checkLedgerPg, type LedgerCheck } from "@/domain/ledger-check.ts";
 import type { Store } from "@/domain/store.ts";
 import { usePostgres } from "./postgres.ts";
 
@@ -25,6 +26,8 @@ export type EngineFixture = {
   ledgerRows(userId: number): Promise<sqliteSchema.LedgerEntry[]>;
   /** A second Store on its own connections, as another server instance would have. */
   another(): Promise<Store>;
+  /** The ledger invariant over the whole database (domain/ledger-check.ts). */
+  checkLedger(): Promise<LedgerCheck>;
   /**
    * Plain SQL that both engines take (booleans as true/false, times as epoch milliseconds on SQLite
    * but timestamptz on PostgreSQL: keep those to the typed helpers), for setting a scene or
@@ -53,6 +56,7 @@ function sqliteFixture(): EngineFixture {
     user: async (id) => db.select().from(users).where(eq(users.id, id)).get()!,
     ledgerRows: async (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)).all(),
     another: async () => sqliteStore(openDb(file)),
+    checkLedger: async () => checkLedger(db),
     exec: async (text) => db.$client.query(text).all() as Record<string, unknown>[],
   };
 }
@@ -81,6 +85,7 @@ async function pgFixture(pg: Awaited<ReturnType<typeof usePostgres>>, closing: (
     user: async (id) => (await db.select().from(users).where(eq(users.id, id)))[0]!,
     ledgerRows: (userId) => db.select().from(ledger).where(eq(ledger.userId, userId)),
     another: open,
+    checkLedger: () => checkLedgerPg(db),
     exec: async (text) => [...(await db.$client.unsafe(text))] as Record<string, unknown>[],
   };
 }

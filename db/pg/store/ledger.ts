@@ -16,23 +16,32 @@ export const creditSets = (earning: boolean, v: { amount: string; day?: string }
        earned_today = case when u.earned_day = ${v.day} then u.earned_today + ${v.amount} else ${v.amount} end, earned_day = ${v.day}`
     : `balance = u.balance + ${v.amount}`;
 
-/** The credit's limit on row `u`, given the SQL of the amount and of the limit. */
-export const creditFits = (earning: boolean, v: { amount: string; limit: string }) =>
-  earning ? `u.balance + ${v.amount} <= ${v.limit} and u.total_earned + ${v.amount} <= ${v.limit}` : `u.balance + ${v.amount} <= ${v.limit}`;
+/**
+ * The credit's conditions on row `u`, given the SQL of the amount, of the limit and of whether a
+ * banned user is refused. The ban is read by the update itself: under READ COMMITTED a ban
+ * committed while the update waited for the row is what it evaluates.
+ */
+export const creditFits = (earning: boolean, v: { amount: string; limit: string; unlessBanned: string }) =>
+  `${earning ? `u.balance + ${v.amount} <= ${v.limit} and u.total_earned + ${v.amount} <= ${v.limit}` : `u.balance + ${v.amount} <= ${v.limit}`}
+    and (not ${v.unlessBanned} or not u.is_banned)`;
 
-// An earning's parameters are the user, amount, day and limit; another credit's have no day.
-const addEarning = `update users u set ${creditSets(true, { amount: "$2", day: "$3" })} where u.id = $1 and ${creditFits(true, { amount: "$2", limit: "$4" })}`;
-const addOther = `update users u set ${creditSets(false, { amount: "$2" })} where u.id = $1 and ${creditFits(false, { amount: "$2", limit: "$3" })}`;
+// An earning's parameters are the user, amount, day, limit and the ban rule; another credit's have no day.
+const addEarning = `update users u set ${creditSets(true, { amount: "$2", day: "$3" })} where u.id = $1 and ${creditFits(true, { amount: "$2", limit: "$4", unlessBanned: "$5::bool" })}`;
+const addOther = `update users u set ${creditSets(false, { amount: "$2" })} where u.id = $1 and ${creditFits(false, { amount: "$2", limit: "$3", unlessBanned: "$4::bool" })}`;
 
 export function ledgerStatements(db: PgRunner): LedgerStatements {
   const sql = clientOf(db);
   return {
-    *addToBalance({ userId, amount, earning, day, limit }) {
-      const rows = yield* awaiting(earning ? sql.unsafe(addEarning, [userId, amount, day, limit]) : sql.unsafe(addOther, [userId, amount, limit]));
+    *addToBalance({ userId, amount, earning, day, limit, unlessBanned }) {
+      const rows = yield* awaiting(
+        earning ? sql.unsafe(addEarning, [userId, amount, day, limit, unlessBanned]) : sql.unsafe(addOther, [userId, amount, limit, unlessBanned]),
+      );
       return rows.count === 1;
     },
-    *takeFromBalance(userId, amount) {
-      const rows = yield* awaiting(sql`update users set balance = balance - ${amount} where id = ${userId} and balance >= ${amount}`);
+    *takeFromBalance(userId, amount, unlessBanned) {
+      const rows = yield* awaiting(
+        sql`update users set balance = balance - ${amount} where id = ${userId} and balance >= ${amount} and (not ${unlessBanned}::bool or not is_banned)`,
+      );
       return rows.count === 1;
     },
     *insertEntry(row) {
@@ -44,6 +53,10 @@ export function ledgerStatements(db: PgRunner): LedgerStatements {
     },
     *userExists(userId) {
       return (yield* awaiting(sql`select 1 from users where id = ${userId}`)).length > 0;
+    },
+    *isBanned(userId) {
+      const [user] = yield* awaiting(sql`select is_banned from users where id = ${userId}`);
+      return user?.is_banned === true;
     },
   };
 }

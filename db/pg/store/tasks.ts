@@ -41,7 +41,7 @@ const figuresOf = (row: Record<string, unknown>): CompletedFigures => ({
 });
 
 const applyCompletion = `update users u set ${completionSets({ at: "$2", today: "$3", yesterday: "$4", daily: "$5", channel: "$6" })}
-  where u.id = $1 returning ${figures}`;
+  where u.id = $1 and not u.is_banned returning ${figures}`;
 
 /**
  * Paying completions, one per user, in one statement (merge.ts): the completion rows, then, for
@@ -67,6 +67,7 @@ const paidColumns = [
   ["amount", "int8"],
   ["day", "text"],
   ["lim", "int8"],
+  ["unless_banned", "bool"],
   ["e_type", "text"],
   ["e_reason", "text"],
   ["e_amount", "int8"],
@@ -84,7 +85,7 @@ const insertPaid = (earning: boolean) => `with p as (
       update users u set ${completionSets({ at: "p.at", today: "p.today", yesterday: "p.yesterday", daily: "p.daily", channel: "p.channel" })},
         ${creditSets(earning, { amount: "p.amount", day: "p.day" })}
       from p join o on o.id = p.user_id
-      where u.id = p.user_id and ${creditFits(earning, { amount: "p.amount", limit: "p.lim" })}
+      where u.id = p.user_id and ${creditFits(earning, { amount: "p.amount", limit: "p.lim", unlessBanned: "p.unless_banned" })}
       returning u.id as user_id, o.last_active_day as was_active_day, o.channel_joined as was_joined, ${figures}),
     entry as (
       insert into ledger (user_id, type, reason, amount, ref_id, note, created_at)
@@ -95,7 +96,7 @@ const insertPaidOther = insertPaid(false);
 
 type PaidInput = { completion: NewCompletion; c: CompletionChange; credit: BalanceChange; entry: Omit<LedgerRow, "refId"> };
 const paidRow = ({ completion: n, c, credit, entry: e }: PaidInput) => [
-  n.userId, n.taskId, n.day, n.reward, n.at, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel, credit.amount, credit.day, credit.limit,
+  n.userId, n.taskId, n.day, n.reward, n.at, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel, credit.amount, credit.day, credit.limit, credit.unlessBanned,
   e.type, e.reason, e.amount, e.note, e.at,
 ];
 /** Rows as columns: unnest's arrays. */
@@ -243,7 +244,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
     },
     *applyCompletion(c) {
       const [row] = yield* awaiting(plain.unsafe(applyCompletion, [c.userId, c.at, c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel]));
-      return figuresOf(row);
+      return row && figuresOf(row);
     },
     *insertPaidCompletion(completion, c, credit, entry) {
       const row = yield* awaiting((credit.earning ? paidEarning : paidOther)({ completion, c, credit, entry }));

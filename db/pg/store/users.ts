@@ -1,13 +1,15 @@
 // User statements on PostgreSQL.
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { mergedLookup } from "./merge.ts";
-import { clientOf, pgErrorOf, type PgRunner } from "./runner.ts";
+import { clientOf, type PgRunner } from "./runner.ts";
 
 const userRow = rowReader(users);
+/** The expression users_wallet_idx indexes (in "C", as the admin search's), so a look-up by address uses it. */
+const sameWallet = (address: string) => sql`(lower(${users.walletBep20}) collate "C") = ${address.toLowerCase()}`;
 const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
 /** Every signed-in request looks its user up: the lookups of concurrent requests go as one (merge.ts). */
 const usersByTgId = `select ${userRow.select("u")} from users u where u.tg_id = any($1::int8[])`;
@@ -43,16 +45,15 @@ export function userStatements(db: PgRunner): UserStatements {
       yield* awaiting(db.update(users).set({ language }).where(eq(users.id, id)));
     },
     *setWallet(id, address) {
-      // In a savepoint, so a refusal leaves an enclosing transaction usable.
-      try {
-        return one(yield* awaiting(db.transaction((savepoint) => savepoint.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning())))!;
-      } catch (error) {
-        if (pgErrorOf(error).constraint === "users_wallet_unique") return "taken";
-        throw error;
-      }
+      return one(yield* awaiting(db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning()))!;
     },
-    *walletOwner(address) {
-      return one(yield* awaiting(db.select({ id: users.id }).from(users).where(sql`(lower(${users.walletBep20}) collate "C") = ${address.toLowerCase()}`)))?.id;
+    *walletSharers(address, except, limit) {
+      const rows = yield* awaiting(db.select({ id: users.id }).from(users).where(and(sameWallet(address), ne(users.id, except))).orderBy(asc(users.id)).limit(limit));
+      return rows.map((u) => u.id);
+    },
+    *walletOfBanned(address, except) {
+      const rows = yield* awaiting(db.select({ id: users.id }).from(users).where(and(sameWallet(address), ne(users.id, except), eq(users.isBanned, true))).limit(1));
+      return rows.length > 0;
     },
     *setReachable(tgId, reachable) {
       yield* awaiting(db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)));

@@ -5,11 +5,18 @@ import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 import { awaiting } from "@/domain/store.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
 
+/**
+ * The requester is not banned, read by the update itself. A ban committing while the update runs
+ * moves the same row (its refund), so the update waits for it and then finds the request closed.
+ */
+const userNotBanned = sql`not exists (select 1 from users u where u.id = ${sql.raw("withdrawals.user_id")} and u.is_banned)`;
+
 const row = {
   id: withdrawals.id,
   userId: withdrawals.userId,
   tgId: users.tgId,
   username: users.username,
+  userBanned: users.isBanned,
   amount: withdrawals.amount,
   address: withdrawals.address,
   status: withdrawals.status,
@@ -32,8 +39,13 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
       const [inserted] = yield* awaiting(db.insert(withdrawals).values(values).onConflictDoNothing().returning());
       return inserted ?? null;
     },
-    *move(id, from, set) {
-      const update = (on: PgRunner) => on.update(withdrawals).set(set).where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from))).returning();
+    *move(id, from, set, unlessUserBanned) {
+      const update = (on: PgRunner) =>
+        on
+          .update(withdrawals)
+          .set(set)
+          .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from), unlessUserBanned ? userNotBanned : undefined))
+          .returning();
       if (set.txHash == null) return (yield* awaiting(update(db)))[0];
       // In a savepoint: a hash refused by its unique index must leave the transaction usable, to
       // read which withdrawal the hash paid.
@@ -45,9 +57,11 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
         throw error;
       }
     },
-    *statusOf(id) {
-      const [found] = yield* awaiting(db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)));
-      return found?.status;
+    *stateOf(id) {
+      const [found] = yield* awaiting(
+        db.select({ status: withdrawals.status, userBanned: users.isBanned }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, id)),
+      );
+      return found;
     },
     *paidWith(hash) {
       const [found] = yield* awaiting(

@@ -14,6 +14,7 @@ const signals: Record<string, SignalCopy> = {
   shared_client: { label: "Shared client", about: "Its address and device were seen with several other accounts." },
   left_after_qualifying: { label: "Left after qualifying", about: "It left the channel after its referral qualified." },
   quick_withdrawal: { label: "Quick withdrawal", about: "A withdrawal asked for within minutes of the last qualified referral." },
+  shared_wallet: { label: "Shared wallet", about: "Its wallet address is also set on other accounts." },
 };
 
 const evidenceKeys: Record<string, string> = {
@@ -32,6 +33,7 @@ const evidenceKeys: Record<string, string> = {
   referrerId: "Referrer",
   left: "Referrals that left",
   minutesAfterLastQualifiedReferral: "Minutes after the last qualified referral",
+  sharedWith: "Other accounts with this address",
 };
 
 /** "referral_burst" or "someNewKey" as words: "Referral burst", "Some new key". */

@@ -2,7 +2,7 @@ import type { MeDto } from "@/api/http/contract.ts";
 import { setMe } from "@/web/app/api/get-me.ts";
 import { api } from "@/web/app/lib/api-client.ts";
 
-/** Sets the payout address; the server answers the updated user (400 INVALID_ADDRESS, 409 WALLET_TAKEN), which the form shows beside its field. */
+/** Sets the payout address; the server answers the updated user (or 400 INVALID_ADDRESS, which the form shows beside its field). */
 export async function setWallet(address: string): Promise<MeDto> {
   const me = await api.post<MeDto>("me/wallet", { address }, { silent: true });
   setMe(me);
