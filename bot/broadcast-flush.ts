@@ -1,6 +1,7 @@
 // Delivers the next batch of queued broadcast messages through the Bot API.
 import { GrammyError, type Api } from "grammy";
 import { claimBatch, deliveryText, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "@/domain/broadcast.ts";
+import { stopForRefusedText, stopReasons, whyNotSend } from "@/domain/broadcast-stop.ts";
 import type { Deps } from "@/domain/context.ts";
 import { setReachable } from "@/domain/users.ts";
 import { grammySignal } from "./telegram-api.ts";
@@ -20,13 +21,17 @@ const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLim
 
 /**
  * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown, each in its
- * user's language where the broadcast has a text for it. Only an answer about the user ends a
+ * user's language where the broadcast has a text for it. An answer about the user ends a
  * delivery: a 403 (blocked, deactivated) marks the user unreachable, a 400 "chat not found"
- * fails it. A 429, or Telegram being unusable (network error, timeout, 5xx), stops the batch
- * and puts the delivery at hand and the unsent rest back without counting a try. Any other
- * refusal is retried by a later flush, up to the attempt limit. When another flush, here or on
- * another server, started a batch less than the interval ago, nothing is claimed and the report
- * says when the next batch may start.
+ * fails it. A refusal of the text itself (Markdown Telegram cannot parse) fails the delivery and
+ * stops its broadcast at once, failing the rest of it, since every try would be refused alike;
+ * the batch goes on with the next broadcast's deliveries. A 429, or Telegram being unusable
+ * (network error, timeout, 5xx), stops the batch and puts the delivery at hand and the unsent
+ * rest back without counting a try. Any other refusal is retried by a later flush, up to the
+ * attempt limit. Each delivery is checked just before it is sent, so one whose broadcast was
+ * cancelled meanwhile is not sent. When another flush, here or on another server, started a
+ * batch less than the interval ago, nothing is claimed and the report says when the next batch
+ * may start.
  */
 export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, gapMs, intervalSeconds = 0, sleep = Bun.sleep, signal }: FlushOptions): Promise<FlushReport> {
   const { token, deliveries, waiting, nextBatchAt } = await claimBatch(deps, batchSize, intervalSeconds * 1000);
@@ -38,14 +43,21 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
   const record = (deliveryId: number, tgId: number, outcome: DeliveryOutcome, error: string | null = null) =>
     report.results.push({ deliveryId, tgId, outcome, error });
   let stopped: string | undefined;
+  let called = false;
 
-  for (const [i, d] of deliveries.entries()) {
+  for (const d of deliveries) {
     if (signal?.aborted) stopped ??= whyLeftQueued.stopping;
     if (stopped) {
       record(d.id, d.tgId, "not_sent", stopped);
       continue;
     }
-    if (i > 0 && gapMs > 0) await sleep(gapMs);
+    if (called && gapMs > 0) await sleep(gapMs);
+    const skip = await whyNotSend(deps, d, token);
+    if (skip) {
+      record(d.id, d.tgId, skip.stopped ? "stopped" : "not_sent", skip.reason);
+      continue;
+    }
+    called = true;
     try {
       await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown" }, signal && grammySignal(signal));
       await settleDelivery(deps, d.id, token, { ok: true });
@@ -77,6 +89,19 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
           await settleDelivery(deps, d.id, token, { ok: false, error: message, retry: false });
           report[blocked ? "blocked" : "failed"]++;
           record(d.id, d.tgId, blocked ? "blocked" : "failed", message);
+          break;
+        }
+        case "text": {
+          const refusal = error instanceof GrammyError ? error.description : message;
+          const failed = await stopForRefusedText(deps, d, token, refusal);
+          if (failed === null) {
+            // Cancelled while this message was on its way: the cancel has failed it already.
+            record(d.id, d.tgId, "stopped", message);
+            break;
+          }
+          report.failed++;
+          record(d.id, d.tgId, "failed", message);
+          report.stoppedBroadcasts.push({ broadcastId: d.broadcastId, reason: stopReasons.refused(refusal), failed });
           break;
         }
         case "request": {

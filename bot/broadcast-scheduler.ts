@@ -27,6 +27,7 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config"
     const waitMs = pausedUntil - Date.now();
     if (pause && waitMs > 0) return { ...emptyFlushReport(await queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     const report = await flushBroadcasts(deps, api, { ...deps.config.broadcast, signal: stopping.signal });
+    for (const b of report.stoppedBroadcasts) log(`bot: broadcast #${b.broadcastId} stopped, ${b.reason}; its other ${b.failed} deliveries failed with it`);
     if (report.stoppedByOutage) {
       // Backing off spares a Telegram that is struggling and keeps cron's runs from each
       // waiting on a dead connection; the deliveries wait in the queue meanwhile.

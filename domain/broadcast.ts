@@ -1,17 +1,25 @@
 // The broadcast queue: queuing writes one delivery per reachable user in one statement; a flush
 // leases a batch (rows another flush is claiming are skipped, never shared), and with a pace only
-// one flush per interval, on any server, may start a batch: the database keeps the turn.
+// one flush per interval, on any server, may start a batch: the database keeps the turn. Batches
+// are claimed in delivery order, so the older broadcast goes first; one whose text Telegram
+// refuses is stopped at the first refusal, and an admin may cancel one, so none holds the queue.
 import { randomUUID } from "node:crypto";
 import type { Broadcast } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { languages, pickLanguage, type Language } from "./i18n/languages.ts";
 import { rules } from "./rules.ts";
+import type { Statements } from "./store.ts";
 import type { ClaimedDelivery, Settlement } from "./statements/broadcast.ts";
+import { describeProblem, findMarkdownProblem } from "./telegram-markdown.ts";
 
 export type { ClaimedDelivery } from "./statements/broadcast.ts";
 
-/** `field` names the text in a refusal: the default message, or one language's (texts.ru). */
+/**
+ * `field` names the text in a refusal: the default message, or one language's (texts.ru). A text
+ * Telegram's Markdown would refuse is refused here, with where the marker left open stands, by
+ * the same rule the admin form checks as the admin types.
+ */
 export function validateBroadcastMessage(input: string, field = "message"): string {
   const message = input.trim();
   if (message.length === 0) throw new AppError("VALIDATION_FAILED", `${field}: Please enter a message to broadcast`, { field });
@@ -21,6 +29,8 @@ export function validateBroadcastMessage(input: string, field = "message"): stri
   if (message.length > rules.broadcastMaxLength) {
     throw new AppError("VALIDATION_FAILED", `${field}: Message must be at most ${rules.broadcastMaxLength} characters long`, { field });
   }
+  const problem = findMarkdownProblem(input);
+  if (problem) throw new AppError("VALIDATION_FAILED", `${field}: ${describeProblem(problem)}`, { field, ...problem });
   return message;
 }
 
@@ -66,6 +76,9 @@ export function broadcastProgress(deps: Pick<Deps, "config">, b: Broadcast) {
     failed: b.failed,
     pending,
     etaSeconds: Math.ceil(pending / batchSize) * intervalSeconds,
+    // Set when an admin cancelled it or Telegram refused its text; its unsent deliveries failed then.
+    stoppedAt: b.stoppedAt,
+    stopReason: b.stopReason,
   };
 }
 
@@ -87,7 +100,8 @@ export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit
   return rows.map((b) => broadcastProgress(deps, b));
 }
 
-export type DeliveryOutcome = "sent" | "retry" | "failed" | "blocked" | "not_sent";
+/** `stopped`: not sent, as its broadcast was cancelled or stopped (its error says why) while the flush held it. */
+export type DeliveryOutcome = "sent" | "retry" | "failed" | "blocked" | "not_sent" | "stopped";
 
 /** What one flush did, delivery by delivery (the bot sends; the CLI and API report it). */
 export type FlushReport = {
@@ -106,6 +120,8 @@ export type FlushReport = {
   retryAfterSeconds: number | null;
   /** With a pace, when the next batch may start: after the one this flush started, or the one it must wait for. */
   nextBatchAt: Date | null;
+  /** Broadcasts this flush stopped because Telegram refused their text, and how many of their other deliveries failed with it. */
+  stoppedBroadcasts: { broadcastId: number; reason: string; failed: number }[];
   /** Deliveries of every broadcast still waiting after this flush. */
   leftQueued: number;
   results: { deliveryId: number; tgId: number; outcome: DeliveryOutcome; error: string | null }[];
@@ -129,6 +145,7 @@ export function emptyFlushReport(leftQueued: number): FlushReport {
     stoppedByPace: false,
     retryAfterSeconds: null,
     nextBatchAt: null,
+    stoppedBroadcasts: [],
     leftQueued,
     results: [],
   };
@@ -169,7 +186,9 @@ export function claimBatch(deps: Pick<Deps, "store" | "clock">, limit: number, i
 /**
  * Records the outcome of one send and answers the delivery's new status: a retryable failure
  * goes back to pending until the attempts run out. Only while `token` still holds the lease: a
- * flush too slow for its lease must not settle what another flush has taken over.
+ * flush too slow for its lease must not settle what another flush has taken over. A message that
+ * went out although its broadcast was stopped while it was on its way is counted sent, not
+ * failed, since its user has it.
  */
 export function settleDelivery(
   deps: Pick<Deps, "store" | "clock">,
@@ -179,16 +198,30 @@ export function settleDelivery(
 ): Promise<"sent" | "pending" | "failed" | "unclaimed"> {
   const now = deps.clock();
   return deps.store.transaction(function* (tx) {
+    // Not held, or no longer by the time the settle got the row (on PostgreSQL a cancel may commit
+    // between the two): a message that went out may still be one the stop failed.
+    const notHeld = function* () {
+      return outcome.ok && (yield* sentAfterStop(tx, id, token, now)) ? "sent" : "unclaimed";
+    };
     const held = yield* tx.broadcast.held(id, token);
-    if (!held) return "unclaimed";
+    if (!held) return yield* notHeld();
     const attempts = held.attempts + 1;
     const status = outcome.ok ? "sent" : !outcome.retry || attempts >= rules.deliveryMaxAttempts ? "failed" : "pending";
     // A sent delivery keeps its token, as a record of the flush that sent it.
     const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
-    if (!(yield* tx.broadcast.settle(id, token, set))) return "unclaimed";
+    if (!(yield* tx.broadcast.settle(id, token, set))) return yield* notHeld();
     if (status !== "pending") yield* tx.broadcast.count(held.broadcastId, status);
     return status;
   });
+}
+
+/** Moves a delivery the stop counted failed to sent, when `token` was sending it then. */
+function* sentAfterStop(tx: Statements, id: number, token: string, at: Date) {
+  const broadcastId = yield* tx.broadcast.sentAfterStop(id, token, at);
+  if (broadcastId === undefined) return false;
+  yield* tx.broadcast.count(broadcastId, "sent");
+  yield* tx.broadcast.count(broadcastId, "failed", -1);
+  return true;
 }
 
 /**

@@ -149,13 +149,18 @@ describe("broadcast delivery", () => {
     expect(new Set(tg.sent().filter((c) => c.body.text === "Weekly news").map((c) => c.body.chat_id)).size).toBe(6);
   });
 
-  test("a refused message (bad Markdown) is retried up to 3 attempts, then failed", async () => {
+  test("a message refused for another reason than its text is retried up to 3 attempts, then failed; one refused for its text fails at once", async () => {
     await t.makeUser();
-    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: can't parse entities" } : undefined));
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: not enough rights to send text messages to the chat" } : undefined));
     await queueBroadcast(t.deps, t.admin.id, "Retry me please");
     const outcomes = [];
     for (let i = 0; i < 4; i++) outcomes.push((await flushBroadcasts(t.deps, bot.api, options)).results.map((r) => r.outcome));
     expect(outcomes).toEqual([["retry"], ["retry"], ["failed"], []]);
+
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 400, description: "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 3" } : undefined));
+    await queueBroadcast(t.deps, t.admin.id, "Refused at once");
+    expect((await flushBroadcasts(t.deps, bot.api, options)).results.map((r) => r.outcome)).toEqual(["failed"]);
+    expect((await flushBroadcasts(t.deps, bot.api, options)).claimed).toBe(0);
   });
 
   test("two flushes at once never send the same delivery", async () => {

@@ -9,6 +9,7 @@ import { createConfig } from "@/api/config.ts";
 import { flushBroadcasts, type FlushOptions } from "@/bot/broadcast-flush.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
 import { broadcastAudience, claimBatch, listBroadcasts, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
+import { cancelBroadcast, whyNotSend } from "@/domain/broadcast-stop.ts";
 import { rules } from "@/domain/rules.ts";
 import type { Statements, Store } from "@/domain/store.ts";
 import { forEachEngine, type EngineFixture } from "./support/engines.ts";
@@ -54,14 +55,17 @@ function virtualTime() {
 
 type Sent = { chatId: number; text: string; at: number };
 
-/** A Bot API that records each message with the virtual time it went out, or fails as told. */
+/**
+ * A Bot API that records each message with the virtual time it went out, or fails as told. The
+ * failure rule runs while the message is on its way, so it may also act (cancel) meanwhile.
+ */
 function fakeTelegram(now: () => number) {
   const sent: Sent[] = [];
-  let failure: ((chatId: number) => Error | undefined) | undefined;
+  let failure: ((chatId: number, text: string) => Error | undefined | Promise<Error | undefined>) | undefined;
   const api = {
     async sendMessage(chatId: number, text: string) {
       await Bun.sleep(1); // a network round trip, so flushes on other Stores get in between
-      const error = failure?.(chatId);
+      const error = await failure?.(chatId, text);
       if (error) throw error;
       sent.push({ chatId, text, at: now() });
       return {};
@@ -71,6 +75,14 @@ function fakeTelegram(now: () => number) {
 }
 
 const outage = () => new HttpError("Network request for 'sendMessage' failed!", new Error("connect ECONNREFUSED"));
+/** What Telegram answers a text its Markdown parser refuses. */
+const unparsable = () =>
+  new GrammyError(
+    "Call to 'sendMessage' failed!",
+    { ok: false, error_code: 400, description: "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 9" },
+    "sendMessage",
+    {},
+  );
 const rateLimit = () =>
   new GrammyError("Call to 'sendMessage' failed!", { ok: false, error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } }, "sendMessage", {});
 
@@ -341,4 +353,128 @@ await forEachEngine(import.meta.path, (it) => {
     await flushBroadcasts(deps, tg.api, { batchSize: 10, gapMs: 0 });
     expect(tg.sent.slice(6).map((s) => s.text)).toEqual(Array(6).fill("Only the default"));
   }, 30_000);
+
+  it("a text Telegram refuses stops its broadcast at the first refusal, the rest failing with the reason; the next broadcast goes out in the next flushes", async (e) => {
+    const deps = instance(e.store, () => new Date(start));
+    const admin = await e.addAdmin();
+    const users = [];
+    for (let i = 0; i < 5; i++) users.push(await e.addUser());
+    // A text the server's check passes but Telegram refuses (as it would one queued before the check).
+    const bad = await queueBroadcast(deps, admin, "Refused: Telegram cannot parse this one");
+    const good = await queueBroadcast(deps, admin, "*Good* news for everyone");
+    const tg = fakeTelegram(() => start);
+    let refusals = 0;
+    tg.failWith((_, text) => (text.startsWith("Refused") ? (refusals++, unparsable()) : undefined));
+    const options = { batchSize: 4, gapMs: 0 };
+
+    const first = await flushBroadcasts(deps, tg.api, options);
+    const reason = "Telegram refused the text: Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 9";
+    expect(first).toMatchObject({ claimed: 4, sent: 0, failed: 1, retried: 0, stoppedBroadcasts: [{ broadcastId: bad.id, reason, failed: 4 }], leftQueued: 5 });
+    expect(first.results.map((r) => [r.outcome, r.error])).toEqual([["failed", expect.stringContaining("can't parse entities")], ...Array(3).fill(["stopped", reason])]);
+    // Two more flushes of four deliver the good broadcast to all five; Telegram saw the bad text once.
+    const next = [await flushBroadcasts(deps, tg.api, options), await flushBroadcasts(deps, tg.api, options)];
+    expect(next.map((r) => [r.claimed, r.sent, r.leftQueued])).toEqual([[4, 4, 1], [1, 1, 0]]);
+    expectEachOnce(tg.sent, users);
+    expect(tg.sent.every((s) => s.text === good.message)).toBe(true);
+    expect(refusals).toBe(1);
+
+    const [goodNow, badNow] = await listBroadcasts(deps, 2);
+    expect(badNow).toMatchObject({ id: bad.id, total: 5, sent: 0, failed: 5, pending: 0, etaSeconds: 0, stoppedAt: new Date(start), stopReason: reason });
+    expect(goodNow).toMatchObject({ id: good.id, total: 5, sent: 5, failed: 0, pending: 0, stoppedAt: null, stopReason: null });
+    const rows = await e.exec(`select status, last_error from broadcast_deliveries where broadcast_id = ${bad.id} order by id`);
+    expect(rows.map((r) => [r.status, r.last_error])).toEqual([["failed", reason.replace("Telegram refused the text: ", "")], ...Array(4).fill(["failed", reason])]);
+  }, 30_000);
+
+  it("a refused text in one language stops the whole broadcast, the other languages' deliveries with it", async (e) => {
+    const deps = instance(e.store, () => new Date(start));
+    const admin = await e.addAdmin();
+    const [en, ru, other] = [await e.addUser(), await e.addUser(), await e.addUser()];
+    const broadcast = await queueBroadcast(deps, admin, "Hello everyone", { ru: "Refused: всем привет" });
+    // Chosen after queuing, so the deliveries keep the users' order on PostgreSQL too (an update
+    // moves a row to the end of the table, and queuing reads the table in its order); a flush
+    // reads the language with its claim.
+    await e.exec(`update users set language = 'ru' where id = ${ru.id}`);
+    const tg = fakeTelegram(() => start);
+    tg.failWith((_, text) => (text.startsWith("Refused") ? unparsable() : undefined));
+    const report = await flushBroadcasts(deps, tg.api, { batchSize: 10, gapMs: 0 });
+    expect(report.results.map((r) => [r.tgId, r.outcome])).toEqual([[en.tgId, "sent"], [ru.tgId, "failed"], [other.tgId, "stopped"]]);
+    expect(tg.sent.map((s) => s.chatId)).toEqual([en.tgId]);
+    expect((await listBroadcasts(deps, 1))[0]).toMatchObject({ id: broadcast.id, sent: 1, failed: 2, pending: 0, stopReason: expect.stringContaining("can't parse entities") });
+  }, 30_000);
+
+  it("a cancel fails what is left; the flush sending at that moment sends no more of it, and the message on its way counts as sent, once", async (e) => {
+    const deps = instance(e.store, () => new Date(start));
+    const admin = { id: await e.addAdmin(), email: "ops@refbot.test" };
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await e.addUser());
+    const first = await queueBroadcast(deps, admin.id, "The broadcast to cancel");
+    const second = await queueBroadcast(deps, admin.id, "The broadcast after it");
+    const tg = fakeTelegram(() => start);
+    // The cancel commits while the second message is on its way to Telegram.
+    let cancelled: unknown;
+    tg.failWith(async () => {
+      if (tg.sent.length === 1 && !cancelled) cancelled = await cancelBroadcast(deps, admin, first.id);
+      return undefined;
+    });
+    const report = await flushBroadcasts(deps, tg.api, { batchSize: 12, gapMs: 0 });
+    expect(cancelled).toMatchObject({ id: first.id, sent: 1, failed: 5, pending: 0, stopReason: "cancelled by ops@refbot.test" });
+    expect(report.results.map((r) => r.outcome)).toEqual(["sent", "sent", ...Array(4).fill("stopped"), ...Array(6).fill("sent")]);
+    expect(report).toMatchObject({ claimed: 12, sent: 8, failed: 0, leftQueued: 0 });
+    expect(tg.sent.filter((s) => s.text === first.message)).toHaveLength(2);
+    expectEachOnce(tg.sent.filter((s) => s.text === second.message), users);
+
+    // What users received is what the counters say, and the rows agree.
+    const [secondNow, firstNow] = await listBroadcasts(deps, 2);
+    expect(firstNow).toMatchObject({ sent: 2, failed: 4, pending: 0, stoppedAt: new Date(start), stopReason: "cancelled by ops@refbot.test" });
+    expect(secondNow).toMatchObject({ sent: 6, failed: 0, pending: 0, stoppedAt: null });
+    const rows = await e.exec(`select status, last_error from broadcast_deliveries where broadcast_id = ${first.id} order by id`);
+    expect(rows.map((r) => [r.status, r.last_error ?? null])).toEqual([["sent", null], ["sent", null], ...Array(4).fill(["failed", "cancelled by ops@refbot.test"])]);
+
+    // Nothing is left to cancel: a second cancel, a finished broadcast, and no such broadcast.
+    await expect(cancelBroadcast(deps, admin, first.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: expect.stringContaining("has already stopped (cancelled by ops@refbot.test)") });
+    await expect(cancelBroadcast(deps, admin, second.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: expect.stringContaining("has finished") });
+    await expect(cancelBroadcast(deps, admin, second.id + 1000)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }, 30_000);
+
+  it("deliveries a flush holds when the cancel comes are not sent by it, nor settled twice", async (e) => {
+    const deps = instance(e.store, () => new Date(start));
+    const admin = { id: await e.addAdmin(), email: "ops@refbot.test" };
+    const { broadcast } = await usersAndBroadcast(e, 4, () => new Date(start));
+    const claim = await claimBatch(deps, 3);
+    await cancelBroadcast(deps, admin, broadcast.id);
+    const [a, b, c] = claim.deliveries;
+    expect(await whyNotSend(deps, a!, claim.token)).toEqual({ stopped: true, reason: "cancelled by ops@refbot.test" });
+    expect(await settleDelivery(deps, b!.id, claim.token, { ok: false, error: "Bad Gateway", retry: true })).toBe("unclaimed");
+    expect(await settleDelivery(deps, c!.id, claim.token, { ok: false, error: "Forbidden: bot was blocked by the user", retry: false })).toBe("unclaimed");
+    expect(await releaseClaim(deps, claim.token)).toBe(0);
+    expect((await claimBatch(deps, 10)).deliveries).toEqual([]);
+    expect((await listBroadcasts(deps, 1))[0]).toMatchObject({ total: 4, sent: 0, failed: 4, pending: 0 });
+    expect((await deliveries(e)).map((d) => d.status)).toEqual(Array(4).fill("failed"));
+  }, 30_000);
+
+  it("a cancel racing flush loops on two instances: every message counted once, the sent count what users received", async (e) => {
+    const clock = () => new Date(start);
+    const deps = instance(e.store, clock);
+    const admin = { id: await e.addAdmin(), email: "ops@refbot.test" };
+    const { users, broadcast } = await usersAndBroadcast(e, 100, clock);
+    const tg = fakeTelegram(() => start);
+    let cancel: Promise<unknown> | undefined;
+    // Not awaited: the cancel commits among the settles of both loops, wherever it falls.
+    tg.failWith(() => void (tg.sent.length >= 10 && (cancel ??= cancelBroadcast(deps, admin, broadcast.id))));
+    const stores = [e.store, await e.another()];
+    await Promise.all(stores.map((store) => flushLoop(instance(store, clock), tg.api, { batchSize: 3, gapMs: 0 }, Bun.sleep)));
+    await cancel;
+
+    const received = tg.sent.map((s) => s.chatId);
+    expect(new Set(received).size).toBe(received.length);
+    expect(received.every((id) => users.some((u) => u.tgId === id))).toBe(true);
+    const [row] = await e.exec(`select sent, failed, stop_reason from broadcasts where id = ${broadcast.id}`);
+    const counted = { sent: Number(row!.sent), failed: Number(row!.failed) };
+    expect(counted.sent).toBe(received.length);
+    expect(counted.sent + counted.failed).toBe(100);
+    expect(counted.failed).toBeGreaterThan(50); // the cancel came early: most were never sent
+    const statuses = await e.exec(`select status, count(*) as n from broadcast_deliveries group by status order by status`);
+    expect(statuses.map((r) => [r.status, Number(r.n)])).toEqual([["failed", counted.failed], ["sent", counted.sent]]);
+    expect(row!.stop_reason).toBe("cancelled by ops@refbot.test");
+  }, 60_000);
 });

@@ -45,6 +45,8 @@ describe("queuing", () => {
         failed: 0,
         pending: 3,
         etaSeconds: 120, // ceil(3 / batch 2) flushes, 60 s apart
+        stoppedAt: null,
+        stopReason: null,
       },
     });
     const rows = deliveries(res.body.broadcast.id);

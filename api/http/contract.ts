@@ -69,6 +69,8 @@ export type AdjustmentDto = Answer<"post", "/api/admin/users/:id/adjust">;
 export type QueuedBroadcastDto = Answer<"post", "/api/admin/broadcast">;
 export type BroadcastDto = QueuedBroadcastDto["broadcast"];
 export type FlushReportDto = Answer<"post", "/api/admin/broadcasts/flush">;
+/** A broadcast as its cancel answers it: stopped, what was left of it failed. */
+export type CancelledBroadcastDto = Answer<"post", "/api/admin/broadcasts/:id/cancel">;
 /** Who a broadcast would reach now, by the language each reads. */
 export type BroadcastAudienceDto = Answer<"get", "/api/admin/broadcast/audience">;
 /** What POST /api/admin/broadcast takes: the default text and, optionally, one per other language. */

@@ -2,7 +2,7 @@
 // holds the database's write lock from its start: claims and turns from several processes on the
 // file simply take turns, so nothing here needs to skip or wait for a row.
 import type { Db } from "@/db/client.ts";
-import { and, desc, eq, lt, lte, sql } from "@/db/ops.ts";
+import { and, desc, eq, isNull, lt, lte, or, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
 import { changedRows } from "@/db/transaction.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
@@ -29,6 +29,9 @@ export function broadcastStatements(db: Db): BroadcastStatements {
     },
     *setTotal(broadcastId, total) {
       db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)).run();
+    },
+    *get(broadcastId) {
+      return db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).get();
     },
     *list(limit, before) {
       return db.select().from(broadcasts).where(before ? lt(broadcasts.id, before) : undefined).orderBy(desc(broadcasts.id)).limit(limit).all();
@@ -77,9 +80,32 @@ export function broadcastStatements(db: Db): BroadcastStatements {
     *settle(id, token, set) {
       return changedRows(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).run()) === 1;
     },
-    *count(broadcastId, outcome) {
+    *count(broadcastId, outcome, by = 1) {
       const column = broadcasts[outcome];
-      db.update(broadcasts).set({ [outcome]: sql`${column} + 1` }).where(eq(broadcasts.id, broadcastId)).run();
+      db.update(broadcasts).set({ [outcome]: sql`${column} + ${by}` }).where(eq(broadcasts.id, broadcastId)).run();
+    },
+    *failUnfinished(broadcastId, reason) {
+      const unfinished = or(eq(broadcastDeliveries.status, "pending"), eq(broadcastDeliveries.status, "sending"));
+      return changedRows(
+        db
+          .update(broadcastDeliveries)
+          .set({ status: "failed", lastError: reason, leaseUntil: null })
+          .where(and(eq(broadcastDeliveries.broadcastId, broadcastId), unfinished))
+          .run(),
+      );
+    },
+    *stop(broadcastId, at, reason) {
+      const stopped = db.update(broadcasts).set({ stoppedAt: at, stopReason: reason }).where(and(eq(broadcasts.id, broadcastId), isNull(broadcasts.stoppedAt))).run();
+      return changedRows(stopped) === 1;
+    },
+    *sentAfterStop(id, token, at) {
+      const row = db
+        .update(broadcastDeliveries)
+        .set({ status: "sent", sentAt: at, lastError: null })
+        .where(and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "failed")))
+        .returning({ broadcastId: broadcastDeliveries.broadcastId })
+        .get();
+      return row?.broadcastId;
     },
     *release(token) {
       return changedRows(

@@ -23,7 +23,7 @@ export type BroadcastStatements = {
   /** The users queueToEveryone would queue for now, counted by their language settings. */
   audience(): Op<AudienceGroup[]>;
   setTotal(broadcastId: number, total: number): Op<void>;
-  /** Newest first. */
+  get(broadcastId: number): Op<Broadcast | undefined>;
   /** Newest first; with `before`, only ids below it (the next page). */
   list(limit: number, before?: number): Op<Broadcast[]>;
   /** Deliveries of every broadcast still waiting, from the broadcasts' counters. */
@@ -49,7 +49,18 @@ export type BroadcastStatements = {
   held(id: number, token: string): Op<Pick<BroadcastDelivery, "broadcastId" | "attempts"> | undefined>;
   /** Ends the lease with the outcome, if `token` still holds it; answers whether it did. */
   settle(id: number, token: string, set: Settlement): Op<boolean>;
-  count(broadcastId: number, outcome: "sent" | "failed"): Op<void>;
+  /** Adds `by` (1 unless given; negative to take back) to the broadcast's count of that outcome. */
+  count(broadcastId: number, outcome: "sent" | "failed", by?: number): Op<void>;
+  /**
+   * Fails every delivery of the broadcast still pending or being sent, with `reason`; answers how
+   * many. A delivery a flush holds keeps its token, so that flush can still record that the
+   * message went out (sentAfterStop).
+   */
+  failUnfinished(broadcastId: number, reason: string): Op<number>;
+  /** Records the stop, if the broadcast has none yet; answers whether this call recorded it. */
+  stop(broadcastId: number, at: Date, reason: string): Op<boolean>;
+  /** Marks sent a delivery the stop failed while `token` was sending it; answers its broadcast, if there was one. */
+  sentAfterStop(id: number, token: string, at: Date): Op<number | undefined>;
   /** Puts what `token` still holds back to pending, attempts untouched; answers how many. */
   release(token: string): Op<number>;
 };

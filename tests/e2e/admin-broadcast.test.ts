@@ -159,3 +159,35 @@ test("Recent Broadcasts shows a message as Telegram does: bold in bold, a link a
   expect(await message.locator("a").count()).toBe(0);
   await screenshot(page, "admin-broadcast-history-1280");
 });
+
+test("a broadcast still sending can be cancelled after a confirmation; it then shows as stopped, with why, and no Cancel", async () => {
+  // No bot on this server: a queued broadcast stays pending.
+  const { broadcast } = await h.api<{ broadcast: { id: number; total: number } }>("admin/broadcast", { method: "POST", body: JSON.stringify({ message: "Call me back from the panel" }) });
+  expect(broadcast.total).toBeGreaterThan(0);
+  const stoppedAt = () => (h.db().query("SELECT stopped_at FROM broadcasts WHERE id = ?").get(broadcast.id) as { stopped_at: number | null }).stopped_at;
+  const page = await h.page();
+  await page.goto("/admin/broadcast");
+  const row = page.getByTestId("broadcast-row").filter({ hasText: "Call me back from the panel" });
+  await row.getByText("Sending", { exact: true }).waitFor();
+
+  // The question says what is at stake; closing it changes nothing.
+  await row.getByRole("button", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel this broadcast?" });
+  await dialog.getByText(`${broadcast.total} of ${broadcast.total}`).waitFor();
+  await viewportScreenshot(page, "admin-broadcast-cancel-1280");
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await dialog.waitFor({ state: "detached" });
+  expect(stoppedAt()).toBeNull();
+
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByRole("button", { name: "Cancel Broadcast" }).click();
+  expect(await toastText(page, `Broadcast #${broadcast.id} cancelled`)).toContain(`0 of ${broadcast.total} sent`);
+  await row.getByText("Stopped", { exact: true }).waitFor();
+  expect(await row.getByTestId("broadcast-stop").innerText()).toEndWith(`, cancelled by ${h.server.adminEmail}`);
+  expect(await row.getByText(`${broadcast.total} failed`).count()).toBe(1);
+  expect(await row.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+  expect(stoppedAt()).not.toBeNull();
+  const left = h.db().query("SELECT COUNT(*) AS n FROM broadcast_deliveries WHERE broadcast_id = ? AND status <> 'failed'").get(broadcast.id) as { n: number };
+  expect(left.n).toBe(0);
+  await screenshot(page, "admin-broadcast-stopped-1280");
+});

@@ -8,6 +8,15 @@ export type Call = { method: string; body: Record<string, any> };
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
 export type Outage = "down" | "5xx" | "hang";
 
+/**
+ * Telegram's answer to a text its Markdown parser refuses, word for word as the Bot API gives it
+ * (the offset counts UTF-8 bytes), for failWhen: e.g. a text the server's own check let through.
+ */
+export const cantParseEntities = (byteOffset: number): Failure => ({
+  error_code: 400,
+  description: `Bad Request: can't parse entities: Can't find end of the entity starting at byte offset ${byteOffset}`,
+});
+
 export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_name: "RefBot", username: "refbot_test_bot" }) {
   const calls: Call[] = [];
   const updates: Update[] = [];

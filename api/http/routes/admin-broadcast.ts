@@ -1,13 +1,14 @@
 // Admin broadcasts: queue a message to every reachable user (with a text per language), see whom
-// it would reach, and follow its progress.
+// it would reach, follow its progress, and cancel what is left of it.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { broadcastAudience, listBroadcasts, queueBroadcast } from "@/domain/broadcast.ts";
+import { cancelBroadcast } from "@/domain/broadcast-stop.ts";
 import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import type { Runtime } from "@/api/runtime.ts";
-import { broadcastBody, limitQuery, pageQuery } from "@/api/http/schemas.ts";
+import { broadcastBody, idParams, limitQuery, pageQuery } from "@/api/http/schemas.ts";
 
 export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
@@ -26,6 +27,7 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
       admin: true,
       query: z.object({ limit: limitQuery(20, 100), before: pageQuery.shape.before }),
     })
+    .post("/broadcasts/:id/cancel", ({ admin, params }) => cancelBroadcast(deps, admin, params.id), { admin: true, params: idParams })
     .post(
       "/broadcasts/flush",
       async ({ admin }) => {

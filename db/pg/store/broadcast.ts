@@ -2,7 +2,7 @@
 // side by side: a claim locks its rows with FOR UPDATE SKIP LOCKED, so two claims never wait on
 // each other or take the same row, and the pace row is taken with one conditional upsert, which
 // PostgreSQL re-checks against the committed row when two flushes ask at once.
-import { and, desc, eq, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
@@ -58,6 +58,9 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
     *setTotal(broadcastId, total) {
       yield* awaiting(db.update(broadcasts).set({ total }).where(eq(broadcasts.id, broadcastId)));
     },
+    *get(broadcastId) {
+      return (yield* awaiting(db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId))))[0];
+    },
     *list(limit, before) {
       return yield* awaiting(db.select().from(broadcasts).where(before ? lt(broadcasts.id, before) : undefined).orderBy(desc(broadcasts.id)).limit(limit));
     },
@@ -100,8 +103,39 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
       const done = yield* awaiting(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).returning({ id: broadcastDeliveries.id }));
       return done.length === 1;
     },
-    *count(broadcastId, outcome) {
-      yield* awaiting(db.update(broadcasts).set({ [outcome]: sql`${broadcasts[outcome]} + 1` }).where(eq(broadcasts.id, broadcastId)));
+    *count(broadcastId, outcome, by = 1) {
+      yield* awaiting(db.update(broadcasts).set({ [outcome]: sql`${broadcasts[outcome]} + ${by}` }).where(eq(broadcasts.id, broadcastId)));
+    },
+    *failUnfinished(broadcastId, reason) {
+      // Two equalities rather than IN, so each matches one of the partial indexes of what is left
+      // to send (pending, sending) and the statement reads only those, not every delivery ever.
+      return countOf(
+        yield* awaiting(
+          db.execute(sql`
+            update broadcast_deliveries set status = 'failed', last_error = ${reason}, lease_until = null
+            where broadcast_id = ${broadcastId} and (status = 'pending' or status = 'sending')`),
+        ),
+      );
+    },
+    *stop(broadcastId, at, reason) {
+      const stopped = yield* awaiting(
+        db
+          .update(broadcasts)
+          .set({ stoppedAt: at, stopReason: reason })
+          .where(and(eq(broadcasts.id, broadcastId), isNull(broadcasts.stoppedAt)))
+          .returning({ id: broadcasts.id }),
+      );
+      return stopped.length === 1;
+    },
+    *sentAfterStop(id, token, at) {
+      const [row] = yield* awaiting(
+        db
+          .update(broadcastDeliveries)
+          .set({ status: "sent", sentAt: at, lastError: null })
+          .where(and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "failed")))
+          .returning({ broadcastId: broadcastDeliveries.broadcastId }),
+      );
+      return row?.broadcastId;
     },
     *release(token) {
       const released = yield* awaiting(

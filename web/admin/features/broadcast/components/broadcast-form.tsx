@@ -18,7 +18,7 @@ import { countOf } from "@/web/admin/lib/count-of.ts";
 import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";
 import { useAudience } from "@/web/admin/features/broadcast/api/get-audience.ts";
 import { sendBroadcast } from "@/web/admin/features/broadcast/api/send-broadcast.ts";
-import { describeProblem, parseTelegramMarkdown } from "@/web/admin/features/broadcast/telegram-markdown.ts";
+import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
 import { MESSAGE_MAX, MESSAGE_MIN, MessageEditor } from "./message-editor.tsx";
 
 type Texts = Record<Language, string>;
@@ -47,7 +47,7 @@ function problemOf(texts: Texts, language: Language): { title: string; descripti
   if (!text) return language === defaultLanguage ? { title: "Message Required", description: "Please enter a message to broadcast" } : undefined;
   if (text.length < MESSAGE_MIN) return { title: "Message Too Short", description: `${which} must be at least ${MESSAGE_MIN} characters long` };
   if (texts[language].length > MESSAGE_MAX) return "too long";
-  const { problem } = parseTelegramMarkdown(text);
+  const problem = findMarkdownProblem(texts[language]);
   if (problem) return { title: "Message Formatting Error", description: `${which}: ${describeProblem(problem)}` };
   return undefined;
 }
@@ -133,7 +133,7 @@ export function BroadcastForm({ intervalMinutes, sender }: { intervalMinutes: nu
             items={languages.map((language) => ({
               value: language,
               // A language's tab counts its readers; the default's, everyone it reaches.
-              label: <TabLabel language={language} count={language === defaultLanguage ? reach?.[language] : audience.data?.byLanguage[language]} flagged={texts[language].length > MESSAGE_MAX || (texts[language].trim() !== "" && parseTelegramMarkdown(texts[language].trim()).problem !== undefined)} />,
+              label: <TabLabel language={language} count={language === defaultLanguage ? reach?.[language] : audience.data?.byLanguage[language]} flagged={texts[language].length > MESSAGE_MAX || findMarkdownProblem(texts[language]) !== undefined} />,
             }))}
             value={tab}
             onChange={setTab}

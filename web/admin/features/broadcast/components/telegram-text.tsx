@@ -4,7 +4,7 @@
 // ```pre``` block as code and a link as coloured text, so a clamped line has no block inside it and
 // nothing to click.
 import type { ReactNode } from "react";
-import type { Span } from "@/web/admin/features/broadcast/telegram-markdown.ts";
+import type { Span } from "@/domain/telegram-markdown.ts";
 
 const codeClass = "rounded bg-slate-100 px-1 font-mono text-[0.9em] text-rose-700";
 

@@ -1,9 +1,11 @@
 // Telegram's legacy Markdown, the parse mode the bot sends broadcasts with (bot/broadcast-flush.ts:
-// parse_mode "Markdown"), read the way Telegram reads it, so the preview shows what users will
-// see: *bold*, _italic_, `code`, ```pre```, [text](url). Entities do not nest; inside one, nothing
-// is escaped; outside, a backslash shows the next _ * ` [ as itself. A marker that is never closed
-// makes Telegram refuse the whole message ("can't parse entities"), so that is reported, not
-// guessed around. A link whose address Telegram would not accept stays plain text.
+// parse_mode "Markdown"), read the way Telegram reads it (TDLib's parse_markdown, which the Bot API
+// runs for that mode): *bold*, _italic_, `code`, ```pre```, [text](url). Entities do not nest;
+// inside one, nothing is escaped; outside, a backslash shows the next _ * ` [ as itself. A marker
+// that is never closed makes Telegram refuse the whole message ("can't parse entities: Can't find
+// end of the entity starting at byte offset N"), so that is reported, not guessed around. A link
+// whose address Telegram would not accept stays plain text, and a link's "(" left open is not an
+// error. The admin form's preview and the API's check of every broadcast text both read it here.
 
 export type Span =
   | { kind: "text" | "bold" | "italic" | "code"; text: string }
@@ -11,10 +13,16 @@ export type Span =
   /** `href` is a web address the preview may open; null for Telegram's own links (tg://, ton://). */
   | { kind: "link"; text: string; href: string | null };
 
-/** Why Telegram would refuse the message: the marker left open and where it starts (0-based). */
-export type MarkdownProblem = { marker: string; index: number };
+/** The marker Telegram would find left open, and where it starts in the parsed text (0-based, UTF-16). */
+type OpenMarker = { marker: string; index: number };
 
-export type Parsed = { spans: Span[]; problem?: undefined } | { spans?: undefined; problem: MarkdownProblem };
+export type Parsed = { spans: Span[]; problem?: undefined } | { spans?: undefined; problem: OpenMarker };
+
+/**
+ * Why Telegram would refuse a text, and where, as a person counts in the text as typed: the 1-based
+ * character (a Unicode character, an emoji is one), and the line and column it sits at.
+ */
+export type MarkdownProblem = { marker: string; character: number; line: number; column: number };
 
 const MARKERS = "_*`[";
 const isSpace = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\r";
@@ -104,9 +112,23 @@ export function parseTelegramMarkdown(text: string): Parsed {
   return { spans };
 }
 
-/** The problem in the words an admin can act on. */
-export function describeProblem({ marker, index }: MarkdownProblem): string {
+/**
+ * The problem Telegram would refuse `typed` for, or undefined when it parses. The message goes out
+ * without the spaces around it (the server trims it, as Telegram would), so that is what is
+ * parsed; the place is given in the text as typed.
+ */
+export function findMarkdownProblem(typed: string): MarkdownProblem | undefined {
+  const { problem } = parseTelegramMarkdown(typed.trim());
+  if (!problem) return undefined;
+  const before = [...typed.slice(0, typed.length - typed.trimStart().length + problem.index)];
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { marker: problem.marker, character: before.length + 1, line: before.filter((c) => c === "\n").length + 1, column: before.length - lineStart + 1 };
+}
+
+/** The problem in the words an admin can act on; the line and column only for a text of several lines. */
+export function describeProblem({ marker, character, line, column }: MarkdownProblem): string {
   const closing = marker === "[" ? "]" : marker;
   const escape = marker === "```" ? "" : ` (or write \\${marker} to show the character itself)`;
-  return `Telegram would refuse this message: the ${marker} at character ${index + 1} is never closed. Close it with ${closing}${escape}.`;
+  const where = line > 1 ? `character ${character} (line ${line}, column ${column})` : `character ${character}`;
+  return `Telegram would refuse this message: the ${marker} at ${where} is never closed. Close it with ${closing}${escape}.`;
 }
