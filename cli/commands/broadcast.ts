@@ -1,4 +1,4 @@
-// refbot broadcast send | status | flush.
+// refbot broadcast send | status | cancel | flush.
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { z } from "zod";
@@ -6,13 +6,13 @@ import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
 import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/http/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
-import { before, csvOption, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors, stderrColors } from "@/cli/output/colors.ts";
 import { age, duration, truncate } from "@/cli/output/format.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
 import { table } from "@/cli/output/table.ts";
 import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
-import { confirmOrStop, interactive, readStdin } from "@/cli/prompts.ts";
+import { confirmOrStop, interactive, readStdin, requireYesWithoutTerminal } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
 const { broadcastMinLength: min, broadcastMaxLength: max } = rules;
@@ -138,7 +138,7 @@ const columns: Column<Broadcast>[] = [
   { header: "failed", value: (b) => b.failed, align: "right", display: (b) => (b.failed ? colors.red(String(b.failed)) : 0) },
   { header: "pending", value: (b) => b.pending, align: "right" },
   // With BROADCAST_INTERVAL=0 (cron sets the pace) the server's ETA is 0 while messages remain.
-  { header: "eta", value: (b) => b.etaSeconds, display: (b) => (b.pending === 0 ? "done" : b.etaSeconds > 0 ? duration(b.etaSeconds) : "next flush") },
+  { header: "eta", value: (b) => b.etaSeconds, display: (b) => (b.stoppedAt ? colors.red("stopped") : b.pending === 0 ? "done" : b.etaSeconds > 0 ? duration(b.etaSeconds) : "next flush") },
   { header: "message", value: (b) => b.message, display: (b) => truncate(b.message, 200), flex: true },
 ];
 
@@ -160,7 +160,40 @@ Examples:
     const rows = await client.broadcasts({ limit: opts.limit, before: opts.before });
     const next = await nextPage(rows, opts.limit, (last) => client.broadcasts({ limit: 1, before: last }));
     emitList(rows, opts, columns, opts.before ? `No broadcasts before #${opts.before}.` : "No broadcasts yet.");
+    // Why each stopped one stopped, under the table; --json and --csv carry stopReason and stoppedAt as fields.
+    const stopped = rows.filter((b) => b.stoppedAt);
+    if (!opts.json && !opts.csv && stopped.length > 0) process.stdout.write(`${stopped.map(stopLine).join("\n")}\n`);
     noteNextPage(next, "broadcasts");
+  });
+
+const stopLine = (b: Broadcast) => `#${b.id} stopped ${age(b.stoppedAt)} ago, ${b.stopReason}: ${b.sent} of ${b.total} sent, the rest failed.`;
+
+const cancel = new Command("cancel")
+  .description("stop a broadcast: what it has not sent yet is never sent")
+  .argument("<id>", "broadcast id (as in `broadcast status`)")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+Every delivery still waiting fails with the reason "cancelled by <you>"; a
+message a flush is sending at that moment may still arrive. Asks first at a
+terminal; without one it needs --yes. A broadcast that has finished or
+stopped is refused (INVALID_STATE).
+
+Examples:
+  $ refbot broadcast cancel 12
+  $ refbot broadcast cancel 12 --yes --json`)
+  .action(async (rawId: string, rawOptions, command: Command) => {
+    const opts = parse(z.object({ id, yes: z.boolean().optional(), json: z.boolean().optional() }), rawOptions, { id: rawId });
+    requireYesWithoutTerminal(opts.yes, "broadcast cancel stops a broadcast for good");
+    const client = await requireClient(command);
+    if (!opts.yes) {
+      // The page of one just below id + 1 is this broadcast, when it exists.
+      const [b] = await client.broadcasts({ limit: 1, before: opts.id + 1 });
+      if (b?.id === opts.id) process.stderr.write(`${indented(`#${b.id}: ${b.pending} of ${b.total} not sent yet\n${truncate(b.message, 200)}`)}\n`);
+      await confirmOrStop(`Cancel broadcast #${opts.id}? What it has not sent is never sent.`, opts.yes);
+    }
+    const b = await client.cancelBroadcast(opts.id);
+    emit(b, opts, () => `Cancelled broadcast #${b.id}: ${b.sent} of ${b.total} sent; the other ${b.total - b.sent} failed (${b.stopReason}).`);
   });
 
 const why: Record<string, string> = {
@@ -169,6 +202,7 @@ const why: Record<string, string> = {
   failed: "given up",
   blocked: "user blocked the bot; skipped until they write to it",
   not_sent: "left queued, no try counted",
+  stopped: "not sent, its broadcast stopped",
 };
 
 const flush = new Command("flush")
@@ -196,10 +230,11 @@ Examples:
     emit(report, opts, (r) => {
       const summary = `Claimed ${r.claimed}: sent ${r.sent}, retry later ${r.retried}, blocked ${r.blocked}, failed ${r.failed}; ${r.leftQueued} still queued.`;
       const limited = r.stoppedByRateLimit ? `\n${colors.yellow(`Telegram rate limit: stopped; sending resumes in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
+      const refused = r.stoppedBroadcasts.map((b) => `\n${colors.red(`Broadcast #${b.broadcastId} stopped: ${b.reason}; its other ${b.failed} deliveries failed.`)}`).join("");
       const paced = r.stoppedByPace ? `\n${colors.yellow(`Not yet: a batch started less than BROADCAST_INTERVAL ago, here or on another server; the next may start in ${r.retryAfterSeconds ?? "?"} s.`)}` : "";
       const rows = r.results.map((d) => [d.deliveryId, d.tgId, d.outcome === "sent" ? colors.green("sent") : colors.yellow(d.outcome), [why[d.outcome], d.error].filter(Boolean).join(": ")]);
       const detail = rows.length ? `\n${table(["DELIVERY", "TG ID", "OUTCOME", "WHY"], rows, { align: ["right", "left", "left", "left"], flex: 3 })}` : r.stoppedByOutage || r.stoppedByPace ? "" : "\nNothing was queued.";
-      return `${summary}${limited}${paced}${detail}`;
+      return `${summary}${refused}${limited}${paced}${detail}`;
     });
     // Cron and scripts must see that nothing could go out, so this is never a success.
     if (report.stoppedByOutage) {
@@ -211,7 +246,8 @@ Examples:
   });
 
 export const broadcastCommand = new Command("broadcast")
-  .description("message every user; progress; send now")
+  .description("message every user; progress; cancel; send now")
   .addCommand(send)
   .addCommand(status)
+  .addCommand(cancel)
   .addCommand(flush);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeTelegram, type FakeTelegram } from "@/tests/support/fake-telegram.ts";
+import { cantParseEntities, startFakeTelegram, type FakeTelegram } from "@/tests/support/fake-telegram.ts";
 import { until } from "@/tests/support/until.ts";
 import { startBotCli, type CliHarness } from "./support.ts";
 
@@ -110,5 +110,77 @@ describe("broadcast in several languages", () => {
     expect(await refused(["--file", enFile, "--file", ruFile])).toMatchObject({ code: 2, stderr: expect.stringContaining("give the default message once") });
     expect(await refused(["Hello everyone", "--lang", "ru", "--file", short])).toEqual({ code: 2, stderr: `error: --lang ru (${short}): must be at least 5 characters\n` });
     expect((await cli.run(["broadcast", "status", "--json"])).json()).toHaveLength(1);
+  });
+});
+
+describe("broadcasts that must not go out", () => {
+  // A server of its own, three messages a flush, with a Telegram that refuses any text starting
+  // "Refused" as it refuses Markdown it cannot parse (a text the server's own check let through).
+  let tg: FakeTelegram;
+  let cli: CliHarness;
+  const users = [7_300_001, 7_300_002, 7_300_003];
+  const refusing = (text: unknown) => String(text).startsWith("Refused");
+  beforeAll(async () => {
+    tg = startFakeTelegram();
+    tg.failWhen((call) => (call.method === "sendMessage" && refusing(call.body.text) ? cantParseEntities(9) : undefined));
+    cli = await startBotCli(tg, users, { BROADCAST_BATCH: "3" });
+  });
+  afterAll(async () => {
+    await cli.stop();
+    tg.stop();
+  });
+  const queue = async (text: string) => (await cli.run(["broadcast", "send", text, "--json"])).json().broadcast.id as number;
+
+  test("send: Markdown Telegram would refuse is refused with the server's message and where, exit 1, nothing queued", async () => {
+    const bad = await cli.run(["broadcast", "send", "Earn 2 * 3 USDT today with _referrals"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toEndWith(
+      "error: message: Telegram would refuse this message: the * at character 8 is never closed. Close it with * (or write \\* to show the character itself). (400 VALIDATION_FAILED)\n",
+    );
+    const dir = mkdtempSync(join(tmpdir(), "refbot-md-"));
+    writeFileSync(join(dir, "ru.md"), "*Новости*\n\nПишите в @refbot_support\n");
+    const ru = await cli.run(["broadcast", "send", "Write to @refbot\\_support", "--lang", "ru", "--file", join(dir, "ru.md"), "--yes"]);
+    expect(ru.code).toBe(1);
+    expect(ru.stderr).toEndWith("error: texts.ru: Telegram would refuse this message: the _ at character 28 (line 3, column 17) is never closed. Close it with _ (or write \\_ to show the character itself). (400 VALIDATION_FAILED)\n");
+    expect((await cli.run(["broadcast", "status", "--json"])).json()).toEqual([]);
+  });
+
+  test("flush: a text Telegram refuses stops its broadcast at the first refusal; the broadcast after it goes out in the next flush", async () => {
+    const bad = await queue("Refused by Telegram for its Markdown");
+    const good = await queue("*Good* news for everyone");
+    const first = await cli.run(["broadcast", "flush"]);
+    expect(first.code).toBe(0);
+    const reason = "Telegram refused the text: Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 9";
+    expect(first.stdout).toStartWith(`Claimed 3: sent 0, retry later 0, blocked 0, failed 1; 3 still queued.\nBroadcast #${bad} stopped: ${reason}; its other 2 deliveries failed.\n`);
+    expect(first.stdout).toMatch(new RegExp(`${users[1]}\\s+stopped\\s+not sent, its broadcast stopped: Telegram refused`));
+    expect(tg.sent().filter((c) => refusing(c.body.text))).toHaveLength(1);
+
+    expect((await cli.run(["broadcast", "flush"])).stdout).toStartWith("Claimed 3: sent 3, retry later 0, blocked 0, failed 0; 0 still queued.");
+    expect(users.map((id) => tg.delivered(id).at(-1)!.body.text)).toEqual(Array(3).fill("*Good* news for everyone"));
+
+    const status = await cli.run(["broadcast", "status"]);
+    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${bad}\\s+\\S+\\s+3\\s+0\\s+3\\s+0\\s+stopped\\s+Refused by Telegram`));
+    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${good}\\s+\\S+\\s+3\\s+3\\s+0\\s+0\\s+done\\s+\\*Good\\*`));
+    expect(status.stdout).toEndWith(`\n#${bad} stopped 0s ago, ${reason}: 0 of 3 sent, the rest failed.\n`);
+    expect((await cli.run(["broadcast", "status", "--json"])).json().find((b: { id: number }) => b.id === bad)).toMatchObject({ sent: 0, failed: 3, pending: 0, stopReason: reason });
+  });
+
+  test("cancel: needs --yes without a terminal, stops what is left, and is refused for a broadcast already stopped", async () => {
+    const id = await queue("A broadcast to call back");
+    const unasked = await cli.run(["broadcast", "cancel", String(id)]);
+    expect({ code: unasked.code, stderr: unasked.stderr }).toEqual({ code: 2, stderr: "error: broadcast cancel stops a broadcast for good: add --yes to confirm it (no terminal to ask at)\n" });
+
+    const cancelled = await cli.run(["broadcast", "cancel", String(id), "--yes"]);
+    const reason = `cancelled by ${cli.server.adminEmail}`;
+    expect({ code: cancelled.code, stdout: cancelled.stdout }).toEqual({ code: 0, stdout: `Cancelled broadcast #${id}: 0 of 3 sent; the other 3 failed (${reason}).\n` });
+    const flush = await cli.run(["broadcast", "flush", "--json"]);
+    expect(flush.json()).toMatchObject({ claimed: 0, leftQueued: 0 });
+    expect(tg.sent().some((c) => c.body.text === "A broadcast to call back")).toBe(false);
+    expect((await cli.run(["broadcast", "status"])).stdout).toContain(`#${id} stopped 0s ago, ${reason}: 0 of 3 sent, the rest failed.`);
+
+    const again = await cli.run(["broadcast", "cancel", String(id), "--yes"]);
+    expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 1, stderr: `error: Broadcast #${id} has already stopped (${reason}): nothing is left to cancel (409 INVALID_STATE)\n` });
+    expect((await cli.run(["broadcast", "cancel", String(id + 1000), "--yes"])).stderr).toBe(`error: No broadcast #${id + 1000} (404 NOT_FOUND)\n`);
+    expect((await cli.run(["broadcast", "cancel", "first", "--yes"])).code).toBe(2);
   });
 });
