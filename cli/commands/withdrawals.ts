@@ -21,12 +21,20 @@ const columns = (full: boolean): Column<Withdrawal>[] => [
   { header: "tg id", value: (w) => w.tgId },
   { header: "amount", value: (w) => w.amountUsdt, align: "right" },
   { header: "address", value: (w) => w.addressBep20, display: (w) => (full ? w.addressBep20 : shortAddress(w.addressBep20)) },
-  { header: "status", value: (w) => w.status, display: (w) => status(w.status) },
+  // The short table marks a banned user's request beside its status, within 80 columns; the full
+  // one (and CSV) has a column of its own.
+  { header: "status", value: (w) => w.status, display: (w) => (full || !w.userBanned ? status(w.status) : `${status(w.status)} ${colors.red("banned")}`) },
   { header: "age", csvHeader: "created at", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
-  ...(full ? [{ header: "tx hash", value: (w: Withdrawal) => w.txHash }, { header: "reason", csvHeader: "reject reason", value: (w: Withdrawal) => w.failReason }] : []),
+  ...(full
+    ? [
+        { header: "tx hash", value: (w: Withdrawal) => w.txHash },
+        { header: "reason", csvHeader: "reject reason", value: (w: Withdrawal) => w.failReason },
+        { header: "banned", csvHeader: "user banned", value: (w: Withdrawal) => w.userBanned, display: (w: Withdrawal) => (w.userBanned ? colors.red("yes") : "no") },
+      ]
+    : []),
 ];
 
-const fields = fieldsOf<Withdrawal>()("id", "userId", "tgId", "username", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt");
+const fields = fieldsOf<Withdrawal>()("id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt");
 
 const list = new Command("list")
   .description("list withdrawal requests, newest first")
@@ -39,8 +47,11 @@ const list = new Command("list")
   .addHelpText("after", `
 The table shortens addresses to 0x12ab…cdef; --full, --csv and --json
 carry them whole. When more rows exist, stderr says how to get the next page.
-A request in review is a flagged user's, waiting for \`refbot risk\`; approve
-or reject take it as they take a pending one.
+A request in review waits for a look: a flagged user's (see \`refbot risk\`),
+or one to an address a banned account holds too; approve or reject take it
+as they take a pending one. "banned" beside a status marks a banned user's
+request (--full: the BANNED column): a ban refunds what is open, and approve
+and pay are refused for such a user.
 
 ${fieldsHelp(fields)}
 
@@ -87,7 +98,8 @@ async function confirmIds(client: ApiClient, verb: string, from: Withdrawal["sta
     const w = known.get(n);
     // A request in review is a flagged user's: the case is worth a look before deciding.
     const flagged = w?.status === "review" ? `\n      in review, the user is flagged: refbot risk show ${w.userId}` : "";
-    return w ? `  #${n}  ${w.amountUsdt} USDT  ${w.addressBep20}  ${userLabel(w)}${flagged}` : `  #${n}  (not ${from.join(" or ")}; the server will say why)`;
+    const banned = w?.userBanned ? "\n      the user is banned: only reject goes through" : "";
+    return w ? `  #${n}  ${w.amountUsdt} USDT  ${w.addressBep20}  ${userLabel(w)}${flagged}${banned}` : `  #${n}  (not ${from.join(" or ")}; the server will say why)`;
   });
   process.stderr.write(`${lines.join("\n")}\n`);
   await confirmOrStop(`${verb} ${list.length === 1 ? "this withdrawal" : `these ${list.length} withdrawals`}?`, yes);

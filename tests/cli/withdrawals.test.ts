@@ -35,8 +35,33 @@ describe("withdrawals list", () => {
     expect(json.json<{ id: number; addressBep20: string }[]>().find((x) => x.id === w.id)).toMatchObject({ addressBep20: w.wallet, amountUsdt: "10.00", status: "pending" });
     const csv = await cli.run(["withdrawals", "list", "--csv", "--status", "pending"]);
     const lines = csv.stdout.split("\r\n");
-    expect(lines[0]).toBe("id,username,tg_id,amount,address,status,created_at,tx_hash,reject_reason");
+    expect(lines[0]).toBe("id,username,tg_id,amount,address,status,created_at,tx_hash,reject_reason,user_banned");
     expect(lines.find((l) => l.startsWith(`${w.id},`))).toContain(`,10.00,${w.wallet},pending,`);
+    expect(lines.find((l) => l.startsWith(`${w.id},`))).toEndWith(",false");
+  });
+
+  test("a banned user's request is marked in the table, in --full, --csv and --json; the ban refunded it", async () => {
+    const w = await cli.makeWithdrawal("11");
+    const other = await cli.makeWithdrawal("12");
+    await cli.api("POST", `/api/admin/users/${w.userId}/ban`, { reason: "fraud" });
+    const table = await cli.run(["withdrawals", "list", "--limit", "200"]);
+    expect(table.code).toBe(0);
+    const row = (id: number, out: string) => out.split("\n").find((line) => line.trimStart().startsWith(`${id} `))!;
+    expect(row(w.id, table.stdout)).toMatch(/rejected banned/);
+    expect(row(other.id, table.stdout)).not.toContain("banned");
+    for (const line of table.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+    const full = await cli.run(["withdrawals", "list", "--full", "--limit", "200"]);
+    expect(full.stdout.split("\n")[0]).toMatch(/REASON\s+BANNED$/);
+    expect(row(w.id, full.stdout)).toMatch(/Account banned\s+yes$/);
+    const json = await cli.run(["withdrawals", "list", "--json", "id,userBanned,status,failReason", "--limit", "200"]);
+    expect(json.json<object[]>()).toContainEqual({ id: w.id, userBanned: true, status: "rejected", failReason: "Account banned" });
+    expect(json.json<object[]>()).toContainEqual({ id: other.id, userBanned: false, status: "pending", failReason: null });
+    const csv = await cli.run(["withdrawals", "list", "--csv", "--status", "rejected"]);
+    expect(csv.stdout.split("\r\n").find((l) => l.startsWith(`${w.id},`))).toEndWith(",Account banned,true");
+    const approve = await cli.run(["withdrawals", "approve", String(w.id)]);
+    expect(approve.code).toBe(1);
+    expect(approve.stdout).toContain(`✖ #${w.id} Withdrawal ${w.id} is rejected, not pending or review (409 INVALID_STATE)`);
+    expect((await cli.api<{ balanceUsdt: string }>("GET", `/api/admin/users/${w.userId}`)).balanceUsdt).toBe("50.00");
   });
 
   test("bad flag values are refused before any call", async () => {

@@ -1,6 +1,8 @@
 // Approve, reject (reason required) and mark as paid (hash required, 0x + 64 hex) in the browser,
 // each checked in the SQLite file afterwards, each toast naming the request and what happened; a
-// rejected amount out of the green of money paid; and the dashboard card's buttons.
+// rejected amount out of the green of money paid; the dashboard card's buttons; and a banned
+// user's request, marked and kept from payment.
+import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";
@@ -182,4 +184,39 @@ test("an empty tab says so", async () => {
   await page.getByText("No withdrawals found for this status").waitFor();
   await page.goto("/admin/dashboard");
   await page.getByText("No pending withdrawals").waitFor();
+});
+
+test("a banned user's request carries a Banned badge with Mark as Paid disabled; a ban takes an open request to Rejected", async () => {
+  const approved = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
+  const [kept, refunded] = [approved[0]!.id, approved[1]!.id];
+  // Banned past the rules, as a ban from before refunds existed left a user: the request stays open.
+  const writer = new Database(h.db().filename);
+  const setBanned = (id: number, banned: boolean) => writer.run("update users set is_banned = ? where id = ?", [banned ? 1 : 0, row(id).user_id]);
+  setBanned(kept, true);
+  try {
+    const page = await h.page();
+    await page.goto("/admin/withdrawals?status=approved");
+    const card = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${kept} ` });
+    await card.getByText("Banned", { exact: true }).waitFor();
+    const pay = card.getByRole("button", { name: "Mark as Paid" });
+    expect(await pay.isDisabled()).toBe(true);
+    expect(await pay.getAttribute("title")).toBe("The user is banned: the server refuses to approve or pay this request");
+    expect(await card.getByTestId("banned-note").innerText()).toBe("The user is banned: approving and paying are refused.");
+    const other = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${refunded} ` });
+    expect(await other.getByText("Banned", { exact: true }).count()).toBe(0);
+    expect(await other.getByRole("button", { name: "Mark as Paid" }).isDisabled()).toBe(false);
+    await viewportScreenshot(page, "admin-withdrawal-banned-1280");
+
+    const balanceBefore = balance(row(refunded).user_id);
+    await h.api(`admin/users/${row(refunded).user_id}/ban`, { method: "POST", body: JSON.stringify({ reason: "fraud" }) });
+    await page.goto("/admin/withdrawals?status=rejected");
+    const rejected = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${refunded} ` });
+    await rejected.getByText("Banned", { exact: true }).waitFor();
+    await rejected.getByText("Account banned").waitFor();
+    expect(row(refunded)).toMatchObject({ status: "rejected", fail_reason: "Account banned" });
+    expect(balance(row(refunded).user_id)).toBe(balanceBefore + row(refunded).amount);
+  } finally {
+    setBanned(kept, false);
+    writer.close();
+  }
 });

@@ -1,11 +1,13 @@
 // One withdrawal request: who, request id, date, amount, status, wallet (copy, explorer),
 // transaction hash (first 16 characters, copy, explorer), rejection reason, and the actions its
 // status allows: Approve and Reject when pending or in review (a flagged user's request, which
-// also links to their risk case), Mark as Paid when approved.
+// also links to their risk case), Mark as Paid when approved. A banned user's request carries a
+// Banned badge, and Approve and Mark as Paid are disabled: the server refuses them.
 import { Link } from "react-router-dom";
 import type { WithdrawalDto } from "@/api/http/contract.ts";
 import { shortenHash } from "@/web/shared/format.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
+import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
 import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
@@ -31,6 +33,8 @@ function ExplorerLink({ href, label }: { href: string; label: string }) {
   );
 }
 
+const bannedTitle = (w: WithdrawalDto) => (w.userBanned ? "The user is banned: the server refuses to approve or pay this request" : undefined);
+
 export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: WithdrawalDto; onAction: (action: WithdrawalAction) => void }) {
   const explorer = explorerUrls(useConfig().data);
   return (
@@ -40,6 +44,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold break-all text-slate-900">{requesterName(w)}</h3>
             <WithdrawalStatusBadge status={w.status} />
+            {w.userBanned && <Badge tone="danger">Banned</Badge>}
           </div>
           <p className="mt-0.5 text-xs text-slate-500">
             Request #{w.id} · {formatDateTime(w.createdAt)}
@@ -83,20 +88,25 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
               Open risk case
             </Link>
           )}
+          {w.userBanned && (
+            <p data-testid="banned-note" className="mr-auto text-sm text-rose-700">
+              The user is banned: approving and paying are refused.
+            </p>
+          )}
           {(w.status === "review" || w.status === "pending") && (
             <>
               <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
                 <XIcon />
                 Reject
               </Button>
-              <Button variant="success" size="sm" onClick={() => onAction("approve")}>
+              <Button variant="success" size="sm" disabled={w.userBanned} title={bannedTitle(w)} onClick={() => onAction("approve")}>
                 <CheckIcon />
                 Approve
               </Button>
             </>
           )}
           {w.status === "approved" && (
-            <Button size="sm" onClick={() => onAction("paid")}>
+            <Button size="sm" disabled={w.userBanned} title={bannedTitle(w)} onClick={() => onAction("paid")}>
               <CircleCheckIcon />
               Mark as Paid
             </Button>
