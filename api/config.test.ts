@@ -96,6 +96,14 @@ describe("createConfig", () => {
     expect(createConfig({ SEED_DEMO: "false" })).toMatchObject({ demoMode: true, seedDemo: false });
   });
 
+  test("DATABASE_TIMEOUT: 2 seconds by default, fractions allowed, at least half a second", () => {
+    expect(createConfig({}).databaseTimeoutSeconds).toBe(2);
+    expect(createConfig({ DATABASE_TIMEOUT: "1.5" }).databaseTimeoutSeconds).toBe(1.5);
+    expect(createConfig({ DATABASE_TIMEOUT: "" }).databaseTimeoutSeconds).toBe(2);
+    expect(refusal({ DATABASE_TIMEOUT: "0" })).toContain("DATABASE_TIMEOUT");
+    expect(refusal({ DATABASE_TIMEOUT: "soon" })).toContain("DATABASE_TIMEOUT");
+  });
+
   test("a blank number is unset (its default), not 0", () => {
     const c = createConfig({ PORT: "", INIT_DATA_MAX_AGE: " ", BROADCAST_BATCH: "", BROADCAST_GAP_MS: "", BROADCAST_INTERVAL: "" });
     expect(c).toMatchObject({ port: 3000, initDataMaxAge: 86_400, broadcast: { batchSize: 28, gapMs: 100, intervalSeconds: 300 } });

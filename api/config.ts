@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminPasswordSchema } from "@/domain/admin-password.ts";
 import { readAmount } from "@/domain/money.ts";
 import { rules } from "@/domain/rules.ts";
+import { defaultTimeoutSeconds } from "@/db/pg/timeouts.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -51,6 +52,10 @@ const configSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL: number(z.coerce.number().int().min(1).max(1000).default(20)),
+  // Seconds to connect to PostgreSQL, and to wait on a statement before asking whether its
+  // connection still lives (db/pg/store/liveness.ts); also about how long a request waits on a
+  // database that cannot be reached before it is answered 503.
+  DATABASE_TIMEOUT: number(z.coerce.number().min(0.5).max(60).default(defaultTimeoutSeconds)),
   DATABASE_PATH: z.string().min(1).default("data/refbot.sqlite"),
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   SQLITE_CACHE_MB: number(z.coerce.number().int().min(2).max(65_536).default(256)),
@@ -111,6 +116,7 @@ export function createConfig(env: Record<string, string | undefined>) {
     /** PostgreSQL when set (with a pool of `databasePool` connections), else SQLite at databasePath. */
     databaseUrl: c.DATABASE_URL,
     databasePool: c.DATABASE_POOL,
+    databaseTimeoutSeconds: c.DATABASE_TIMEOUT,
     databasePath: c.DATABASE_PATH,
     synchronous: c.SQLITE_SYNCHRONOUS,
     cacheMb: c.SQLITE_CACHE_MB,

@@ -10,6 +10,9 @@ declare const self: Worker;
 type Checkpoint = { busy: number; log: number; checkpointed: number };
 
 const passesPerTick = 5;
+/** The longest wait between tries while checkpoints fail, and how often the same failure is logged. */
+const longestPauseMs = 5_000;
+const logEveryMs = 60_000;
 let db: Database | undefined;
 let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -24,12 +27,28 @@ self.onmessage = (event: MessageEvent<{ start?: { path: string; everyMs: number 
   if (start) {
     const conn = (db = new Database(start.path));
     conn.run("PRAGMA busy_timeout = 5000");
+    // A failure that lasts (a full disk) is tried again after a pause that doubles up to
+    // `longestPauseMs`, and logged when it first happens and then once a minute, not on every tick.
+    let failing: { message: string; loggedAt: number; skipped: number; pauseMs: number; retryAt: number } | undefined;
     timer = setInterval(() => {
+      const now = Date.now();
+      if (failing && now < failing.retryAt) return;
       try {
         tick(conn);
+        if (failing) console.error(`checkpoint works again after: ${failing.message}`);
+        failing = undefined;
       } catch (error) {
+        const message = (error as Error).message;
         // A busy moment is retried on the next tick; anything else is worth a line in the log.
-        if (!String(error).includes("SQLITE_BUSY")) console.error(`checkpoint failed: ${(error as Error).message}`);
+        if (String(error).includes("SQLITE_BUSY")) return;
+        const pauseMs = Math.min((failing?.pauseMs ?? start.everyMs) * 2, longestPauseMs);
+        if (!failing || failing.message !== message || now - failing.loggedAt >= logEveryMs) {
+          const again = failing && failing.skipped > 0 ? ` (${failing.skipped} more times since the last line)` : "";
+          console.error(`checkpoint failed: ${message}${again}`);
+          failing = { message, loggedAt: now, skipped: 0, pauseMs, retryAt: now + pauseMs };
+        } else {
+          failing = { ...failing, skipped: failing.skipped + 1, pauseMs, retryAt: now + pauseMs };
+        }
       }
     }, start.everyMs);
   }

@@ -22,7 +22,7 @@ export type Engine = {
 export async function openEngine(config: Config): Promise<Engine> {
   if (config.databaseUrl) {
     await migratePg(config.databaseUrl);
-    const db = openPg(config.databaseUrl, { max: config.databasePool });
+    const db = openPg(config.databaseUrl, { max: config.databasePool, connectionTimeout: config.databaseTimeoutSeconds });
     const store = await pgStore(db);
     return {
       store,

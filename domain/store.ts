@@ -40,7 +40,15 @@ export type Store = {
   /** Runs `program` outside a transaction (each statement on its own), for reads. */
   read<T>(program: Program<T>): Promise<T>;
   changes: ChangeFeed;
+  /**
+   * The database as this process last found it (`state`, which asks nothing), and as it is now:
+   * `ready` runs a trivial statement within a few seconds.
+   */
+  health: { state(): DatabaseState; ready(): Promise<DatabaseState> };
 };
+
+/** "unavailable": it could not be reached; "storage_full": its disk refused a write. */
+export type DatabaseState = "ok" | "unavailable" | "storage_full";
 
 /**
  * Written rows, for what a process keeps in memory (signed-in users, the active tasks) to drop.

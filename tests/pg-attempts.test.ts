@@ -115,3 +115,27 @@ pg.test("a deadlock runs again; a statement's own error is thrown as it is, at o
   expect(((await retrying(sql, reachability(), refused.run).catch((e: unknown) => e)) as Error).message).toBe("duplicate key");
   expect(refused.calls()).toBe(1);
 });
+
+pg.test("a database out of disk (53100) is STORAGE_FULL at once; a connection closed before it was established counts as lost", async () => {
+  const sql = await setUp();
+  const full = failingRun(1, () => Object.assign(new Error("could not extend file: No space left on device"), { errno: "53100" }), () => {}, "done");
+  const error = (await retrying(sql, reachability(), full.run).catch((e: unknown) => e)) as AppError;
+  expect(error).toBeInstanceOf(AppError);
+  expect([error.code, error.status]).toEqual(["STORAGE_FULL", 503]);
+  expect(full.calls()).toBe(1);
+
+  // What Bun says when a load balancer accepts the connection and closes it at once.
+  const closedEarly = () => Object.assign(new Error("Connection closed before the connection was established"), { code: "ERR_POSTGRES_CONNECTION_FAILED" });
+  const balancer = failingRun(1, closedEarly, () => {}, "done");
+  expect(await retrying(sql, reachability(), balancer.run)).toBe("done");
+  const down = failingRun(99, closedEarly, () => {}, "done");
+  expect(((await retrying(sql, reachability(), down.run).catch((e: unknown) => e)) as AppError).code).toBe("DATABASE_UNAVAILABLE");
+
+  // Tries stop once the call has taken its budget, however many are left.
+  const slow = failingRun(99, () => (Bun.sleepSync(150), lostConnection()), () => {}, "done");
+  const started = performance.now();
+  expect(((await retrying(sql, reachability(), slow.run, { budgetMs: 200 }).catch((e: unknown) => e)) as AppError).code).toBe("DATABASE_UNAVAILABLE");
+  expect(slow.calls()).toBeLessThan(5);
+  expect(performance.now() - started).toBeLessThan(1_000);
+  await sql.close();
+});

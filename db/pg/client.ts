@@ -2,8 +2,9 @@
 // postgres:// DATABASE_URL selects (db/client.ts opens the SQLite default).
 import { SQL } from "bun";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sql";
+import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
+import { defaultTimeoutSeconds } from "./timeouts.ts";
 
 export const pgMigrationsFolder = join(import.meta.dir, "migrations");
 
@@ -12,10 +13,14 @@ export const pgMigrationsFolder = join(import.meta.dir, "migrations");
  * lets a PGDATABASE in the environment override the database a URL names, which would send a
  * test's statements, or a migration, to another database.
  */
-export function pgClient(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}): SQL {
+export function pgClient(url: string, options: PgOptions = {}): SQL {
   const database = decodeURIComponent(new URL(url).pathname.slice(1));
   return new SQL({ ...options, url, adapter: "postgres", ...(database ? { database } : {}) });
 }
+
+export type PgOptions = Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter">;
+
+let pools = 0;
 
 /**
  * drizzle over a pool whose every connection runs its transactions at READ COMMITTED (what the
@@ -23,13 +28,41 @@ export function pgClient(url: string, options: Omit<SQL.PostgresOrMySQLOptions, 
  * once per connection rather than by a SET TRANSACTION round trip in every transaction. Without
  * the schema: nothing uses drizzle's relational queries, which would otherwise build a query
  * helper per table for every transaction.
+ *
+ * Connecting gives up after `connectionTimeout` (Bun's default is 30 s, spent retrying a
+ * connection that a load balancer accepts and closes at once). Each pool names its connections
+ * (`application_name`), so that they can be told apart from the server's side (liveness.ts), and
+ * a backend whose client vanished in the middle of a transaction ends itself after a while,
+ * giving up its row locks, when nobody could end it sooner. `$pool` says how to open another pool
+ * like this one.
  */
-export function openPg(url: string, options: Omit<SQL.PostgresOrMySQLOptions, "url" | "adapter"> = {}) {
-  const connection = { ...options.connection, default_transaction_isolation: "read committed" };
-  return drizzle({ client: pgClient(url, { ...options, connection }) });
+export function openPg(url: string, options: PgOptions = {}): PgDb {
+  const { application_name, ...rest } = options.connection ?? {};
+  const name = String(application_name ?? `refbot ${process.pid}.${++pools}`);
+  const timeout = options.connectionTimeout ?? defaultTimeoutSeconds;
+  const connection = {
+    idle_in_transaction_session_timeout: `${Math.ceil(timeout * 5)}s`,
+    ...rest,
+    application_name: name,
+    default_transaction_isolation: "read committed",
+  };
+  const db = drizzle({ client: pgClient(url, { ...options, connectionTimeout: timeout, connection }) });
+  return Object.assign(db, {
+    $pool: { url, name, timeoutSeconds: timeout, reopen: () => openPg(url, { ...options, connection: rest }) },
+  });
 }
 
-export type PgDb = ReturnType<typeof openPg>;
+/** Which pool a PgDb is, and how to open another like it. */
+export type PgPool = {
+  url: string;
+  /** The `application_name` of its connections. */
+  name: string;
+  timeoutSeconds: number;
+  /** A new pool with the same settings and a name of its own; this one is left as it is. */
+  reopen(): PgDb;
+};
+
+export type PgDb = BunSQLDatabase & { $client: SQL; $pool: PgPool };
 
 /**
  * Applies the migrations that have not run yet, all in one transaction. Instances starting

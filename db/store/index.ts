@@ -4,7 +4,8 @@ import type { Db } from "@/db/client.ts";
 import { prepared } from "@/db/prepared.ts";
 import { inTransaction } from "@/db/transaction.ts";
 import { groupCommit } from "./group-commit.ts";
-import { runNow, type Statements, type Store } from "@/domain/store.ts";
+import { isSqliteStorageFull, storageWatch } from "@/db/storage-full.ts";
+import { runNow, type DatabaseState, type Statements, type Store } from "@/domain/store.ts";
 import { userStatements } from "./users.ts";
 import { taskStatements } from "./tasks.ts";
 import { adminStatements } from "./admins.ts";
@@ -37,16 +38,38 @@ export function sqliteStatements(db: Db): Statements {
   }));
 }
 
-/** One Store per connection: its caches and change listeners belong to that connection. */
+/**
+ * One Store per connection: its caches and change listeners belong to that connection. A write the
+ * disk has no room for, in a transaction of its own or a group commit, is refused with
+ * STORAGE_FULL (storage-full.ts).
+ */
 export function sqliteStore(db: Db): Store {
   return prepared(db, "store", () => {
     const statements = sqliteStatements(db);
+    const storage = storageWatch();
+    const write = async <T>(run: () => T | Promise<T>): Promise<T> => {
+      try {
+        const value = await run();
+        storage.wrote();
+        return value;
+      } catch (error) {
+        throw isSqliteStorageFull(error) ? storage.refused() : error;
+      }
+    };
+    const state = (): DatabaseState => (storage.full() ? "storage_full" : "ok");
     return {
       engine: "sqlite",
-      transaction: async (program, options) =>
-        options?.grouped ? groupCommit(db, () => runNow(program(statements))) : inTransaction(db, () => runNow(program(statements))),
+      transaction: (program, options) =>
+        write(() => (options?.grouped ? groupCommit(db, () => runNow(program(statements))) : inTransaction(db, () => runNow(program(statements))))),
       read: async (program) => runNow(program(statements)),
       changes: sqliteChanges(db),
+      health: {
+        state,
+        async ready() {
+          db.$client.query("select 1").get();
+          return state();
+        },
+      },
     };
   });
 }

@@ -1,4 +1,4 @@
-// Unauthenticated routes: health, the client configuration, and demo-mode init data.
+// Unauthenticated routes: health and readiness, the client configuration, and demo-mode init data.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
@@ -10,11 +10,26 @@ import { explorer, rules } from "@/domain/rules.ts";
 import { botActive, type Runtime } from "@/api/runtime.ts";
 
 /**
- * Liveness: the API answers whatever Telegram does, and `bot` says what the bot is doing
- * meanwhile (`botActive` stays for clients that only read the flag).
+ * Liveness: the API answers whatever Telegram and the database do; `bot` says what the bot is
+ * doing meanwhile (`botActive` stays for clients that only read the flag), and `database` the
+ * database's state as the last statements found it, without asking it anything.
  */
-export function health({ config }: Deps, runtime: Runtime) {
-  return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus() };
+export function health({ config, store }: Deps, runtime: Runtime) {
+  return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus(), database: store.health.state() };
+}
+
+const notReady = {
+  unavailable: { code: "DATABASE_UNAVAILABLE", message: "The database could not be reached" },
+  storage_full: { code: "STORAGE_FULL", message: "The database's disk is full: writes are refused" },
+} as const;
+
+/**
+ * Readiness, for a load balancer: whether this instance can serve now, which a trivial statement
+ * run on the database within a few seconds decides.
+ */
+export async function readiness({ store }: Pick<Deps, "store">) {
+  const database = await store.health.ready();
+  return database === "ok" ? { ready: true as const, status: "ready", database } : { ready: false as const, status: "not_ready", database, ...notReady[database] };
 }
 
 /** What clients need to know about this deployment; no secrets. */
@@ -42,6 +57,11 @@ export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) 
   const { config } = deps;
   return new Elysia({ prefix: "/api" })
     .get("/health", () => health(deps, runtime))
+    .get("/ready", async ({ set }) => {
+      const { ready, ...answer } = await readiness(deps);
+      if (!ready) set.status = 503;
+      return answer;
+    })
     .get("/config", () => publicConfig(deps, runtime))
     .get(
       "/demo/init-data",

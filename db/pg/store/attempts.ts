@@ -5,8 +5,12 @@
 // committed. One lost while its COMMIT was under way may have committed or not; rather than guess,
 // its id, taken in its first round trip, is asked about on a new connection (txid_status): a
 // commit is answered as the commit it was, a rollback runs again, and only when the database
-// cannot tell does the caller hear that the outcome is unknown (COMMIT_UNCONFIRMED).
+// cannot tell does the caller hear that the outcome is unknown (COMMIT_UNCONFIRMED). Tries after a
+// lost connection stop once the call has taken `budgetMs`, so that a caller hears in seconds that
+// the database is away rather than after every try has waited out its timeout. A database out of
+// disk (53100) is told as STORAGE_FULL, which no try soon would change.
 import type { SQL } from "bun";
+import { storageFullError } from "@/db/storage-full.ts";
 import { AppError } from "@/domain/errors.ts";
 import type { Reachability } from "./reachability.ts";
 import { connectionLost, pgErrorOf } from "./runner.ts";
@@ -35,13 +39,21 @@ export function askXid(attempt: Attempt<unknown>, connection: SQL): void {
 /**
  * Runs `run` until it succeeds, fails for good, or has been tried `attempts` times. While the
  * database is known to be away (reachability.ts), a turn without a probe counts as a lost attempt
- * without going to the pool.
+ * without going to the pool. `client` asks what became of a lost COMMIT: a client, or whichever the
+ * store uses at the time (its pool may have been replaced meanwhile, liveness.ts).
  */
-export async function retrying<T>(client: SQL, reach: Reachability, run: (attempt: Attempt<T>) => Promise<T>): Promise<T> {
+export async function retrying<T>(
+  client: SQL | { current(): SQL },
+  reach: Reachability,
+  run: (attempt: Attempt<T>) => Promise<T>,
+  { budgetMs = Infinity, storageFull = storageFullError }: { budgetMs?: number; storageFull?: () => AppError } = {},
+): Promise<T> {
+  const started = performance.now();
+  const spent = () => performance.now() - started >= budgetMs;
   for (let n = 1; ; n++) {
     const turn = await reach.enter();
     if (turn === "away") {
-      if (n >= attempts) throw unavailable();
+      if (n >= attempts || spent()) throw unavailable();
       await Bun.sleep(lostPauseMs * n);
       continue;
     }
@@ -54,14 +66,15 @@ export async function retrying<T>(client: SQL, reach: Reachability, run: (attemp
       const lost = connectionLost(error);
       reach.report(turn, !lost);
       if (lost && attempt.committing) {
-        const outcome = await commitOutcome(client, attempt);
+        const outcome = await commitOutcome("current" in client ? client.current() : client, attempt);
         if (outcome === "committed") return attempt.committing.value;
         if (outcome === undefined) {
           throw new AppError("COMMIT_UNCONFIRMED", "The connection to the database was lost while saving; the change may have been made, so check before trying again");
         }
         // Rolled back: as if the connection had been lost before the commit.
       }
-      if (lost && n >= attempts) throw unavailable();
+      if (lost && (n >= attempts || spent())) throw unavailable();
+      if (!lost && pgErrorOf(error).state === diskFull) throw storageFull();
       if (!lost && (n >= attempts || !retryable.has(pgErrorOf(error).state ?? ""))) throw error;
       // A short random pause, so the two that collided do not collide again; a longer one for
       // the pool to open a new connection, so that a brief outage is ridden out.
@@ -69,6 +82,8 @@ export async function retrying<T>(client: SQL, reach: Reachability, run: (attemp
     }
   }
 }
+
+const diskFull = "53100";
 
 const unavailable = () => new AppError("DATABASE_UNAVAILABLE", "The service could not reach its database; nothing was changed, try again in a moment");
 

@@ -9,7 +9,9 @@
 // When the store finds the database gone (reachability.ts), the listening connection went with it:
 // what is read is served but not kept until the feed listens again. And when the store finds the
 // database back, the feed listens again at once, rather than at the client's next try, which after
-// a long outage can be half a minute away (Bun's backoff doubles up to 32 s).
+// a long outage can be half a minute away (Bun's backoff doubles up to 32 s). It listens on the
+// client the store uses at the time, which is a new one after a dead pool was replaced
+// (liveness.ts).
 import type { SQL } from "bun";
 import type { ChangeFeed } from "@/domain/store.ts";
 
@@ -26,14 +28,15 @@ export type PgChangeFeed = ChangeFeed & {
 /** How long to wait before listening again after a try that failed. */
 const retryMs = 1_000;
 
-export async function pgChanges(client: SQL): Promise<PgChangeFeed> {
+export async function pgChanges(client: SQL | { current(): SQL }): Promise<PgChangeFeed> {
+  const current = () => ("current" in client ? client.current() : client);
   const taskListeners: (() => void)[] = [];
   // Tasks are the only thing announced ("tasks"); any notice, or listening again, drops them.
   const tasksChanged = () => taskListeners.forEach((l) => l());
   let listens = 0;
   let listening = false;
   const subscribe = () =>
-    client.listen(changeChannel, tasksChanged, () => {
+    current().listen(changeChannel, tasksChanged, () => {
       listening = true;
       if (listens++ > 0) tasksChanged();
     });
@@ -58,7 +61,8 @@ export async function pgChanges(client: SQL): Promise<PgChangeFeed> {
       resubscribing ??= (async () => {
         // The last registration removed closes the connection, backoff and all; the next opens
         // anew. One that fails leaves no registration behind, so it is tried again here.
-        await subscription.unlisten().catch(() => {});
+        // A dead pool's connection may never answer: give up on it after a moment.
+        await Promise.race([subscription.unlisten().catch(() => {}), Bun.sleep(retryMs)]);
         while (!closed) {
           try {
             subscription = await subscribe();

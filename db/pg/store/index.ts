@@ -4,7 +4,9 @@
 // stronger levels would add only retries; those it asks for, and those a lost connection calls
 // for, are attempts.ts's.
 import type { PgDb } from "@/db/pg/client.ts";
-import { runAwaiting, type Program, type Statements, type Store } from "@/domain/store.ts";
+import { storageWatch } from "@/db/storage-full.ts";
+import { AppError } from "@/domain/errors.ts";
+import { runAwaiting, type DatabaseState, type Program, type Statements, type Store } from "@/domain/store.ts";
 import { allOrRollBack, pgGroupCommit } from "./group-commit.ts";
 import { foldRankMovesEvery } from "./rank-moves.ts";
 import { userStatements } from "./users.ts";
@@ -19,6 +21,7 @@ import { pipelinedTransaction } from "./transaction.ts";
 import { referralStatements } from "./referrals.ts";
 import { pgChanges } from "./changes.ts";
 import { reachability } from "./reachability.ts";
+import { pgLiveness } from "./liveness.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
 import { askXid, retrying } from "./attempts.ts";
@@ -53,47 +56,84 @@ export function pgStatements(db: PgRunner): Statements {
   };
 }
 
-/** A store that hears every change committed after it is returned (changes.ts). */
-export async function pgStore(db: PgDb): Promise<Store & { close(): Promise<void> }> {
-  const outside = pgStatements(db);
-  const changes = await pgChanges(db.$client);
+/**
+ * A store that hears every change committed after it is returned (changes.ts). It runs on `first`
+ * until that pool is found dead, and then on a new one like it (liveness.ts); `close` closes the
+ * pool in use. Every call answers within about the pool's timeout when the database cannot be
+ * reached: attempts.ts stops trying once that much time has passed.
+ */
+export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<void> }> {
+  const live = pgLiveness(first);
+  const pool = { current: () => live.db().$client };
+  const changes = await pgChanges(pool);
   // What lost the database also lost the listening connection; listen again once it is back.
   const reach = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})) });
-  const folding = foldRankMovesEvery(db.$client, reach, foldEveryMs);
+  const folding = foldRankMovesEvery((run) => live.watch((db) => run(db.$client)), reach, foldEveryMs);
+  const storage = storageWatch();
+  const options = { budgetMs: first.$pool.timeoutSeconds * 1000, storageFull: storage.refused };
+  const stored = <T>(value: T) => (storage.wrote(), value);
   // READ COMMITTED comes with the connection (openPg).
   const alone = <T>(program: Program<T>) =>
-    retrying<T>(db.$client, reach, (attempt) =>
-      db.transaction(async (tx) => {
-        askXid(attempt, clientOf(tx));
-        const sendBumps = holdBumps(tx);
-        const result = await runAwaiting(program(pgStatements(tx)));
-        await sendBumps();
-        // drizzle sends COMMIT once this returns.
-        attempt.committing = { value: result };
-        return result;
-      }),
-    );
+    retrying<T>(
+      pool,
+      reach,
+      (attempt) =>
+        live.watch((db) =>
+          db.transaction(async (tx) => {
+            askXid(attempt, clientOf(tx));
+            const sendBumps = holdBumps(tx);
+            const result = await runAwaiting(program(pgStatements(tx)));
+            await sendBumps();
+            // drizzle sends COMMIT once this returns.
+            attempt.committing = { value: result };
+            return result;
+          }),
+        ),
+      options,
+    ).then(stored);
   const grouped = pgGroupCommit(
     (programs) =>
-      retrying(db.$client, reach, (attempt) =>
-        pipelinedTransaction(
-          db,
-          (tx) => {
-            // One set of statements for the batch, so that its programs' calls can merge (merge.ts).
-            const statements = pgStatements(tx);
-            return allOrRollBack(programs.map((program) => runAwaiting(program(statements))));
-          },
-          attempt,
-        ),
-      ),
+      retrying<unknown[]>(
+        pool,
+        reach,
+        (attempt) =>
+          live.watch((db) =>
+            pipelinedTransaction(
+              db,
+              (tx) => {
+                // One set of statements for the batch, so that its programs' calls can merge (merge.ts).
+                const statements = pgStatements(tx);
+                return allOrRollBack(programs.map((program) => runAwaiting(program(statements))));
+              },
+              attempt,
+            ),
+          ),
+        options,
+      ).then(stored),
     alone,
     groupsInFlight,
   );
+  // The statements outside a transaction, made once per pool.
+  const outside = new WeakMap<PgDb, Statements>();
+  const outsideOn = (db: PgDb) => outside.get(db) ?? outside.set(db, pgStatements(db)).get(db)!;
+  const state = (): DatabaseState => (reach.isAway() ? "unavailable" : storage.full() ? "storage_full" : "ok");
   return {
     engine: "postgres",
     changes,
-    close: () => Promise.all([changes.close(), folding.stop()]).then(() => {}),
+    close: () => Promise.all([changes.close(), folding.stop()]).then(() => live.close()),
     transaction: (program, options) => (options?.grouped ? grouped(program) : alone(program)),
-    read: (program) => retrying(db.$client, reach, () => runAwaiting(program(outside))),
+    read: (program) => retrying(pool, reach, () => live.watch((db) => runAwaiting(program(outsideOn(db)))), options),
+    health: {
+      state,
+      async ready() {
+        try {
+          await retrying(pool, reach, () => live.watch((db) => db.$client`select 1`), options);
+        } catch (error) {
+          if (error instanceof AppError && error.status === 503) return "unavailable";
+          throw error;
+        }
+        return state();
+      },
+    },
   };
 }

@@ -36,13 +36,19 @@ export async function foldRankMoves(sql: SQL): Promise<number> {
  * again at a later turn: the moves wait in their table meanwhile, and readers still count them.
  * While the database is away, turns pass without trying until a probe is due.
  */
-export function foldRankMovesEvery(sql: SQL, reach: Reachability, everyMs: number): { stop(): Promise<void> } {
+export function foldRankMovesEvery(
+  sql: SQL | (<T>(run: (sql: SQL) => Promise<T>) => Promise<T>),
+  reach: Reachability,
+  everyMs: number,
+): { stop(): Promise<void> } {
+  // Either a client, or a way to run on the store's pool of the moment (liveness.ts).
+  const on = typeof sql === "function" && !("unsafe" in sql) ? sql : <T>(run: (sql: SQL) => Promise<T>) => run(sql as SQL);
   let running: Promise<unknown> | undefined;
   const fold = async () => {
     const turn = await reach.enter();
     if (turn === "away") return;
     try {
-      await foldRankMoves(sql);
+      await on(foldRankMoves);
       reach.report(turn, true);
     } catch (error) {
       reach.report(turn, !connectionLost(error));

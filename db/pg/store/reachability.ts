@@ -22,7 +22,7 @@ export type Reachability = {
 
 export function reachability({
   firstPauseMs = 50,
-  longestPauseMs = 5_000,
+  longestPauseMs = 2_000,
   now = () => performance.now(),
   onChange = (_away: boolean) => {},
 }: { firstPauseMs?: number; longestPauseMs?: number; now?: () => number; onChange?: (away: boolean) => void } = {}): Reachability {

@@ -13,11 +13,22 @@ export function pgErrorOf(error: unknown): { state?: string; constraint?: string
   return {};
 }
 
-const lostConnection = new Set(["ERR_POSTGRES_CONNECTION_CLOSED", "ERR_POSTGRES_CONNECTION_REFUSED", "ERR_POSTGRES_CONNECTION_TIMEOUT", "ECONNREFUSED", "ECONNRESET"]);
+// Bun's FAILED is a connection closed before it was established: a load balancer in front of a
+// database that is down accepts and closes every connection.
+const lostConnection = new Set([
+  "ERR_POSTGRES_CONNECTION_CLOSED",
+  "ERR_POSTGRES_CONNECTION_FAILED",
+  "ERR_POSTGRES_CONNECTION_REFUSED",
+  "ERR_POSTGRES_CONNECTION_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+]);
 const endedByServer = new Set(["57P01", "57P02", "57P03"]);
 
 /**
- * Whether the error says the connection is gone or could not be made: closed, refused, or ended by
+ * Whether the error says the connection is gone or could not be made: closed, refused, timed out,
+ * closed before it was established, or ended by
  * the server as it shut down or failed over (SQLSTATE class 08, 57P01–57P03), or with any error
  * of severity FATAL, which always ends the session: a database dropped or not accepting
  * connections, a role refused, too many connections. A transaction on it did not commit, unless

@@ -7,6 +7,7 @@ const health = (bot: Partial<HealthDto["bot"]>, demoMode = false): HealthDto => 
   demoMode,
   botActive: bot.state === "active",
   bot: { state: "active", since: null, lastError: null, retryAt: null, ...bot },
+  database: "ok",
 });
 const today = (h: number, m: number) => {
   const d = new Date();
