@@ -1,7 +1,8 @@
 // A ban stops money at once, on both engines and across instances: a withdrawal or a channel
 // task whose Telegram check is still running when another instance commits the ban is refused
-// with 403 USER_BANNED and moves nothing; a user read before the ban (as a signed-in request
-// holds it) is refused where the money would move; and of two risk confirms at once, one wins.
+// with 403 USER_BANNED and moves nothing, nor does the referral its completion would qualify; a
+// user read before the ban (as a signed-in request holds it) is refused where the money would
+// move; and of two risk confirms at once, one wins.
 import { expect } from "bun:test";
 import { createConfig } from "@/api/config.ts";
 import { setBanned } from "@/domain/admin-users.ts";
@@ -93,6 +94,27 @@ await forEachEngine(import.meta.path, (it) => {
     expect(after).toMatchObject({ balance: 0, totalEarned: 0, channelJoined: false, tasksCompleted: 0 });
     expect(await count(e, `select count(*) as n from task_completions where user_id = ${user.id}`)).toBe(0);
     expect(await e.ledgerRows(user.id)).toEqual([]);
+    await expectLedgerClean(e);
+  });
+
+  it("a completion that committed before the ban does not qualify the user's referral once Telegram answers after it", async (e) => {
+    const telegram = slowTelegram();
+    const here = depsOf(e.store, telegram.membership);
+    const admin = await e.addAdmin();
+    const daily = await makeTask(e, {});
+    const referrer = await e.addUser();
+    const friend = await e.addUser();
+    await e.store.transaction((tx) => tx.users.addReferral(friend.id, referrer.id, now));
+    // In the channel, with one daily task done: this completion makes the referral due.
+    await e.exec(`update users set channel_joined = true, daily_tasks_completed = 1 where id = ${friend.id}`);
+    const completing = outcome(completeTask(here, await e.user(friend.id), daily.id));
+    await telegram.wasAsked;
+    await setBanned(depsOf(await e.another()), admin, friend.id, true);
+    telegram.release();
+    // The completion itself came before the ban; the referral's qualification would come after it.
+    expect(await completing).toBe("ok");
+    expect(await e.user(referrer.id)).toMatchObject({ balance: 0, qualifiedReferrals: 0 });
+    expect(await count(e, `select count(*) as n from referrals where referred_id = ${friend.id} and qualified_at is not null`)).toBe(0);
     await expectLedgerClean(e);
   });
 
