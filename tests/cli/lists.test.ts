@@ -142,7 +142,7 @@ describe("--json with fields", () => {
   test("--json alone is every field, as before; --json a,b gives only those, in that order", async () => {
     const w = await cli.makeWithdrawal("12.50");
     const whole = (await cli.run(["withdrawals", "list", "--json"])).json<Record<string, unknown>[]>();
-    expect(Object.keys(whole[0]!)).toEqual(["id", "userId", "tgId", "username", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt"]);
+    expect(Object.keys(whole[0]!)).toEqual(["id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt"]);
     const picked = await cli.run(["withdrawals", "list", "--json", "status,id,amountUsdt", "--limit", "1"]);
     expect(picked.code).toBe(0);
     expect(picked.stdout).toBe(`${JSON.stringify([{ status: "pending", id: w.id, amountUsdt: "12.50" }], null, 2)}\n`);
@@ -155,7 +155,7 @@ describe("--json with fields", () => {
     const r = await cli.run(["withdrawals", "list", "--json", "id,amount,status"]);
     expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: "" });
     expect(r.stderr).toBe(
-      'error: --json: unknown field "amount"; available: id, userId, tgId, username, amountUsdt, addressBep20, status, txHash, failReason, createdAt, processedAt\n',
+      'error: --json: unknown field "amount"; available: id, userId, tgId, username, userBanned, amountUsdt, addressBep20, status, txHash, failReason, createdAt, processedAt\n',
     );
     const two = await cli.run(["tasks", "list", "--json", "id,name,reward"]);
     expect(two.code).toBe(2);
@@ -196,7 +196,7 @@ describe("CSV columns say what they hold", () => {
     const w = await cli.makeWithdrawal("11");
     await cli.run(["withdrawals", "reject", String(w.id), "--reason", "wrong network"]);
     const lines = (await cli.run(["withdrawals", "list", "--csv", "--status", "rejected"])).stdout.split("\r\n");
-    expect(lines[0]).toBe("id,username,tg_id,amount,address,status,created_at,tx_hash,reject_reason");
+    expect(lines[0]).toBe("id,username,tg_id,amount,address,status,created_at,tx_hash,reject_reason,user_banned");
     const row = lines.find((l) => l.startsWith(`${w.id},`))!.split(",");
     expect(row[1]).toBe(""); // demo users have no username; the Telegram id has its own column
     expect(row[6]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
