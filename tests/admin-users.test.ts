@@ -277,6 +277,8 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       const referrer = await t.makeUser();
       const daily = await t.makeTask({ kind: "daily_activity" });
       const channel = await t.makeTask({ kind: "follow_channel", title: "Join" });
+      // Set before the init data is signed: data dated ahead of the server's clock is refused.
+      t.setNow("2026-03-10T10:00:00Z");
       const friend = (profile: { username?: string; firstName?: string }) => {
         const tgId = uniqueTgId();
         return { tgId, headers: { "x-telegram-init-data": t.initDataFor({ tgId, ...profile }, referrer.refCode) } };
@@ -284,7 +286,6 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       const a = friend({ username: "qualifier" });
       // No username: the answer keeps username null and gives the first name for clients to show.
       const b = friend({ firstName: "Ida" });
-      t.setNow("2026-03-10T10:00:00Z");
       const aId = (await t.request("GET", "/api/me", { headers: a.headers })).body.id;
       const bId = (await t.request("GET", "/api/me", { headers: b.headers })).body.id;
       await t.request("POST", `/api/tasks/${channel.id}/complete`, { headers: a.headers });
