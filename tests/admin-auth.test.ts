@@ -43,6 +43,7 @@ const adminRoutes: [string, string, unknown?][] = [
   ["POST", "/api/admin/broadcast", { message: "Hello everyone" }],
   ["GET", "/api/admin/broadcasts"],
   ["POST", "/api/admin/broadcasts/flush"],
+  ["POST", "/api/admin/broadcasts/1/cancel"],
   ["GET", "/api/admin/audit"],
   ["POST", "/api/auth/logout"],
 ];

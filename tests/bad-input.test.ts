@@ -221,6 +221,9 @@ const cases: Case[] = [
   c("admin", "POST", "/api/admin/broadcast", "10 KB message", { body: { message: big } }, 400, v400("message")),
   c("admin", "POST", "/api/admin/broadcast", "message of the wrong type", { body: { message: 12345 } }, 400, v400("message")),
   c("admin", "POST", "/api/admin/broadcast", "malformed JSON", { raw: '{"message": "hello' }, 400, badJson),
+  c("admin", "POST", "/api/admin/broadcast", "an unpaired Markdown underscore", { body: { message: "Ask @refbot_support for help" } }, 400, v400("message")),
+  c("admin", "POST", "/api/admin/broadcasts/abc/cancel", "non-numeric broadcast id", {}, 400, v400("id")),
+  c("admin", "POST", "/api/admin/broadcasts/999999/cancel", "unknown broadcast", {}, 404, { code: "NOT_FOUND" }),
 
   // User
   c("user", "GET", "/api/me/rank?category=wealth", "unknown rank category", {}, 400, v400("category")),
