@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
+import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
 import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/http/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
 import { before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
@@ -16,7 +17,20 @@ import { confirmOrStop, interactive, readStdin, requireYesWithoutTerminal } from
 import { requireClient } from "@/cli/session.ts";
 
 const { broadcastMinLength: min, broadcastMaxLength: max } = rules;
-const message = z.string().trim().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
+/**
+ * The server's checks, made before the audience is fetched or a question asked: an admin at a
+ * terminal would otherwise confirm a message only to see it refused. The Markdown rule is the
+ * domain's own, so the CLI, the form and the API refuse the same texts.
+ */
+const message = z
+  .string()
+  .trim()
+  .min(min, `must be at least ${min} characters`)
+  .max(max, `must be at most ${max} characters`)
+  .superRefine((text, ctx) => {
+    const problem = findMarkdownProblem(text);
+    if (problem) ctx.addIssue({ code: "custom", message: describeProblem(problem) });
+  });
 
 function readText(file: string): string {
   try {

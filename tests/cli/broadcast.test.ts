@@ -131,17 +131,17 @@ describe("broadcasts that must not go out", () => {
   });
   const queue = async (text: string) => (await cli.run(["broadcast", "send", text, "--json"])).json().broadcast.id as number;
 
-  test("send: Markdown Telegram would refuse is refused with the server's message and where, exit 1, nothing queued", async () => {
+  test("send: Markdown Telegram would refuse is refused before anything is asked or queued, with where, exit 2", async () => {
     const bad = await cli.run(["broadcast", "send", "Earn 2 * 3 USDT today with _referrals"]);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toEndWith(
-      "error: message: Telegram would refuse this message: the * at character 8 is never closed. Close it with * (or write \\* to show the character itself). (400 VALIDATION_FAILED)\n",
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'error: message "Earn 2 * 3 USDT today with _referrals": Telegram would refuse this message: the * at character 8 is never closed. Close it with * (or write \\* to show the character itself).\n',
     );
     const dir = mkdtempSync(join(tmpdir(), "refbot-md-"));
     writeFileSync(join(dir, "ru.md"), "*Новости*\n\nПишите в @refbot_support\n");
     const ru = await cli.run(["broadcast", "send", "Write to @refbot\\_support", "--lang", "ru", "--file", join(dir, "ru.md"), "--yes"]);
-    expect(ru.code).toBe(1);
-    expect(ru.stderr).toEndWith("error: texts.ru: Telegram would refuse this message: the _ at character 28 (line 3, column 17) is never closed. Close it with _ (or write \\_ to show the character itself). (400 VALIDATION_FAILED)\n");
+    expect(ru.code).toBe(2);
+    expect(ru.stderr).toBe(`error: --lang ru (${join(dir, "ru.md")}): Telegram would refuse this message: the _ at character 28 (line 3, column 17) is never closed. Close it with _ (or write \\_ to show the character itself).\n`);
     expect((await cli.run(["broadcast", "status", "--json"])).json()).toEqual([]);
   });
 
