@@ -23,10 +23,10 @@ export function firstForbidden(value: unknown, path: string): { field: string; c
   return undefined;
 }
 
-export const textInputPlugin = new Elysia({ name: "text-input" }).onBeforeHandle({ as: "global" }, ({ request, params, query, body }) => {
+export const textInputPlugin = new Elysia({ name: "text-input" }).onBeforeHandle({ as: "global" }, ({ path, params, query, body }) => {
   // Only the API takes typed text; the Telegram webhook carries what Telegram sends, which the
   // bot cleans instead of refusing (the user cannot retype their name).
-  if (!new URL(request.url).pathname.startsWith("/api/")) return;
+  if (!path.startsWith("/api/")) return;
   for (const [part, value] of [["params", params], ["query", query], ["body", body]] as const) {
     // A bare string body has no field name of its own; it is called what it is.
     const found = firstForbidden(value, typeof value === "string" ? part : "");

@@ -88,7 +88,12 @@ export function pgLiveness(
         return last.value as Awaited<ReturnType<typeof work>>;
       };
       for (;;) {
-        const first = await Promise.race([outcome, Bun.sleep(stallMs).then(() => undefined)]);
+        // A timer cleared on the answer: nearly every statement answers long before it, and a
+        // timer left to run its course per read would pile up by the ten thousand under load.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const stalled = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, stallMs)));
+        const first = await Promise.race([outcome, stalled]);
+        clearTimeout(timer);
         if (first) return settle(first);
         const verdict = await Promise.race([ask(pool), outcome]);
         if (typeof verdict !== "string") return settle(verdict);
