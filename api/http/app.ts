@@ -10,6 +10,7 @@ import { adminRiskRoutes } from "./routes/admin-risk.ts";
 import { clientAddress, clientAddressResolver } from "./plugins/client-address.ts";
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
+import { openapiRoutes } from "./plugins/openapi.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
 import { userAuth } from "./plugins/user-auth.ts";
@@ -40,7 +41,7 @@ export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDi
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
-  const app = new Elysia()
+  const api = new Elysia()
     .use(errorHandler)
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
     .use(securityHeadersPlugin)
@@ -57,6 +58,7 @@ export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDi
     .use(adminRiskRoutes(deps, admin))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
+  const app = api.use(openapiRoutes(api));
   if (deps.config.logRequests) {
     app.onAfterResponse({ as: "global" }, ({ request, path, set }) => console.log(`${request.method} ${path} ${set.status ?? 200}`));
   }

@@ -55,6 +55,8 @@ export function adminAuth(deps: Deps, secret: string) {
     .use(jwt({ name: "adminJwt", secret, alg: "HS256" }))
     .macro({
       admin: {
+        // What the API's description says these routes need (see openapi-document.ts).
+        detail: { security: [{ adminToken: [] }] },
         // Checked before the request is validated, so a caller without a valid token learns
         // nothing about a route's input (401, not 400); resolve hands the admin to the route.
         async transform({ headers, adminJwt, request }) {

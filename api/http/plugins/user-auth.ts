@@ -49,6 +49,8 @@ export function userAuth(deps: Deps, initDataKey: Buffer, addressOf: ReturnType<
 
   return new Elysia({ name: "user-auth" }).macro({
     user: {
+      // What the API's description says these routes need (see openapi-document.ts).
+      detail: { security: [{ telegramInitData: [] }] },
       // Checked before the request is validated, as admin routes are, so a caller without an
       // identity learns nothing about a route's input (401, not 400); resolve hands the user on.
       async transform({ headers, query, request, server }) {

@@ -20,7 +20,7 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
         set.status = 201;
         return { queuedCount: broadcast.total, broadcast };
       },
-      { admin: true, body: broadcastBody },
+      { admin: true, body: broadcastBody, detail: { "x-status": 201 } },
     )
     .get("/broadcast/audience", () => broadcastAudience(deps), { admin: true })
     .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit, query.before), {

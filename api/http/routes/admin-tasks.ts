@@ -21,7 +21,7 @@ export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         set.status = 201;
         return taskView(await createTask(deps, { ...rest, reward: rewardUsdt === undefined ? rules.defaultTaskReward : reward(rewardUsdt) }));
       },
-      { admin: true, body: createTaskBody },
+      { admin: true, body: createTaskBody, detail: { "x-status": 201 } },
     )
     .patch(
       "/tasks/:id",

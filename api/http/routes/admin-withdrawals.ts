@@ -14,6 +14,7 @@ export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminA
     .patch("/:id/approve", async ({ admin, params }) => withdrawalView(await approveWithdrawal(deps, admin.id, params.id)), {
       admin: true,
       params: idParams,
+      detail: { "x-errors": ["INVALID_STATE", "WITHDRAWAL_USER_BANNED"] },
     })
     .patch("/:id/paid", async ({ admin, params, body }) => withdrawalView(await markWithdrawalPaid(deps, admin.id, params.id, body.txHash)), {
       admin: true,

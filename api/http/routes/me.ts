@@ -35,6 +35,6 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
         set.status = 201;
         return withdrawalView(withdrawal);
       },
-      { user: true, body: withdrawBody },
+      { user: true, body: withdrawBody, detail: { "x-status": 201, "x-errors": ["USER_BANNED", "BELOW_MINIMUM", "INVALID_AMOUNT", "INSUFFICIENT_BALANCE", "WALLET_REQUIRED", "OPEN_WITHDRAWAL", "NOT_IN_CHANNEL", "PAYOUT_LIMIT"] } },
     );
 }
