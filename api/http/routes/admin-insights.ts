@@ -2,11 +2,14 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
+import { topUsers } from "@/domain/leaderboard.ts";
 import { activityStats, auditLog, dashboardStats, taskStats } from "@/domain/stats.ts";
+import { utcDay } from "@/domain/time.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { leaderboardParams, leaderboardQuery, limitQuery, pageQuery } from "@/api/http/schemas.ts";
-import { leaderboardEntries, taskStatView } from "@/api/http/views.ts";
 import { botActive, type Runtime } from "@/api/runtime.ts";
+import { taskStatView } from "./admin-insights.views.ts";
+import { leaderboardView } from "./tasks.views.ts";
 
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
@@ -18,7 +21,7 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
       admin: true,
       query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),
     })
-    .get("/leaderboard/:category", ({ params, query }) => leaderboardEntries(deps, params.category, query.limit), {
+    .get("/leaderboard/:category", async ({ params, query }) => (await topUsers(deps, params.category, query.limit)).map(leaderboardView(params.category, utcDay(deps.clock()))), {
       admin: true,
       params: leaderboardParams,
       query: leaderboardQuery(5),

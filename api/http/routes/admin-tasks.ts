@@ -6,7 +6,7 @@ import { amountRules, rules } from "@/domain/rules.ts";
 import { createTask, listTasks, updateTask } from "@/domain/tasks.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { createTaskBody, idParams, updateTaskBody } from "@/api/http/schemas.ts";
-import { taskView } from "@/api/http/views.ts";
+import { taskView } from "./admin-tasks.views.ts";
 
 const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);
 

@@ -3,12 +3,16 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { adjustBalance, loadUser, loadUserDetail, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
+import { recentReferrals } from "@/domain/referrals.ts";
+import { utcDay } from "@/domain/time.ts";
+import { referralLink } from "@/domain/users.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/http/schemas.ts";
-import { adminActivityView, adminReferralsView, adminUserView, ledgerView } from "@/api/http/views.ts";
+import { adminActivityView, adminReferralsView, adminUserView } from "./admin-users.views.ts";
+import { ledgerView } from "./me.views.ts";
 
 export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
-  const view = (u: Parameters<typeof adminUserView>[1]) => adminUserView(deps, u);
+  const view = (u: Parameters<typeof adminUserView>[0]) => adminUserView(u, utcDay(deps.clock()));
   return new Elysia({ prefix: "/api/admin/users" })
     .use(auth)
     .get("/", async ({ query }) => (await searchUsers(deps, query.search, query.limit, query.before)).map(view), {
@@ -31,8 +35,22 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
       },
       { admin: true, params: idParams, query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }) },
     )
-    .get("/:id/referrals", async ({ params }) => adminReferralsView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })
-    .get("/:id/activity", async ({ params }) => adminActivityView(deps, await loadUser(deps, params.id)), { admin: true, params: idParams })
+    .get(
+      "/:id/referrals",
+      async ({ params }) => {
+        const user = await loadUser(deps, params.id);
+        return adminReferralsView(user, await recentReferrals(deps, user.id, 10), referralLink(deps, user.refCode));
+      },
+      { admin: true, params: idParams },
+    )
+    .get(
+      "/:id/activity",
+      async ({ params }) => {
+        const user = await loadUser(deps, params.id);
+        return adminActivityView(user, await userLedger(deps, user.id, 10), utcDay(deps.clock()));
+      },
+      { admin: true, params: idParams },
+    )
     .post("/:id/ban", async ({ admin, params, body }) => view(await setBanned(deps, admin.id, params.id, true, body?.reason)), {
       admin: true,
       params: idParams,

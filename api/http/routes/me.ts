@@ -4,29 +4,31 @@ import { z } from "zod";
 import { userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
 import { leaderboardCategories, rankOf } from "@/domain/leaderboard.ts";
-import { formatUsdt } from "@/domain/money.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
-import { chooseLanguage, userLanguage } from "@/domain/users.ts";
+import { utcDay } from "@/domain/time.ts";
+import { chooseLanguage, referralLink, userLanguage } from "@/domain/users.ts";
 import { setWallet } from "@/domain/wallet.ts";
 import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
 import type { userAuth } from "@/api/http/plugins/user-auth.ts";
 import { languageBody, walletBody, withdrawBody } from "@/api/http/schemas.ts";
-import { activityItemView, ledgerView, meView, referralSummaryView, withdrawalView } from "@/api/http/views.ts";
+import { withdrawalView } from "./admin-withdrawals.views.ts";
+import { activityItemView, balanceView, meView, referralSummaryView } from "./me.views.ts";
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
+  const me = (user: Parameters<typeof meView>[0]) => meView(user, utcDay(deps.clock()), referralLink(deps, user.refCode));
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
-    .get("/", ({ user }) => meView(deps, user), { user: true })
+    .get("/", ({ user }) => me(user), { user: true })
     .get("/activity", async ({ user }) => (await userLedger(deps, user.id, 5)).map(activityItemView), { user: true })
-    .get("/balance", async ({ user }) => ({ balance: formatUsdt(user.balance), ledger: (await userLedger(deps, user.id, 50)).map(ledgerView) }), { user: true })
-    .get("/referrals", ({ user }) => referralSummaryView(deps, user), { user: true })
+    .get("/balance", async ({ user }) => balanceView(user, await userLedger(deps, user.id, 50)), { user: true })
+    .get("/referrals", ({ user }) => referralSummaryView(user, referralLink(deps, user.refCode)), { user: true })
     .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
     .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(withdrawalView), { user: true })
     .get("/rank", async ({ user, query }) => ({ rank: await rankOf(deps, query.category, user) }), {
       user: true,
       query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
     })
-    .post("/wallet", async ({ user, body }) => meView(deps, await setWallet(deps, user, body.address)), { user: true, body: walletBody })
+    .post("/wallet", async ({ user, body }) => me(await setWallet(deps, user, body.address)), { user: true, body: walletBody })
     .put("/language", async ({ user, body }) => ({ language: userLanguage(await chooseLanguage(deps, user, body.language)) }), { user: true, body: languageBody })
     .post(
       "/withdraw",

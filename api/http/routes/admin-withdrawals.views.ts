@@ -1,0 +1,19 @@
+// A withdrawal request as the API shows it, to admins and to the user who asked for it.
+import { formatUsdt } from "@/domain/money.ts";
+import type { WithdrawalRow } from "@/domain/withdrawals.ts";
+
+export const withdrawalView = (w: WithdrawalRow) => ({
+  id: w.id,
+  userId: w.userId,
+  tgId: w.tgId,
+  username: w.username,
+  /** The requester is banned: the request can be rejected, not approved or paid. */
+  userBanned: w.userBanned,
+  amountUsdt: formatUsdt(w.amount),
+  addressBep20: w.address,
+  status: w.status,
+  txHash: w.txHash,
+  failReason: w.failReason,
+  createdAt: w.createdAt,
+  processedAt: w.processedAt,
+});

@@ -1,0 +1,65 @@
+// How the signed-in user sees their own data: field names as the product spec has them, amounts
+// as exact decimal strings, streaks and "today" figures resolved for `today` (a UTC day the route
+// reads off the clock), and the referral link the domain makes for the user's code.
+import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import { ledgerReasonLabels } from "@/domain/labels.ts";
+import { formatUsdt } from "@/domain/money.ts";
+import { rules } from "@/domain/rules.ts";
+import { earnedToday, effectiveStreak, userLanguage } from "@/domain/users.ts";
+
+/** The fields a user has in the mini app and in the admin panel alike. */
+export const userFields = (u: User, today: string) => ({
+  id: u.id,
+  tgId: u.tgId,
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  refCode: u.refCode,
+  walletBep20: u.walletBep20,
+  balanceUsdt: formatUsdt(u.balance),
+  /** Referral bonuses earned but not spendable until their settling period ends (REFERRAL_HOLD_HOURS). */
+  heldUsdt: formatUsdt(u.heldBalance),
+  createdAt: u.createdAt,
+  qualifiedReferrals: u.qualifiedReferrals,
+  targetReferrals: rules.referralTarget,
+  earnedToday: formatUsdt(earnedToday(u, today)),
+  totalEarned: formatUsdt(u.totalEarned),
+  isBanned: u.isBanned,
+  streak: effectiveStreak(u, today),
+});
+
+// The language the mini app speaks: the user's choice, else Telegram's, else English.
+export const meView = (u: User, today: string, referralLink: string) => ({ ...userFields(u, today), referralLink, language: userLanguage(u) });
+
+export const ledgerView = (e: LedgerEntry) => ({
+  id: e.id,
+  type: e.type,
+  reason: e.reason,
+  amount: formatUsdt(e.amount),
+  createdAt: e.createdAt,
+  note: e.note,
+});
+
+/** The balance screen: the balance and the latest ledger entries. */
+export const balanceView = (u: User, ledger: LedgerEntry[]) => ({ balance: formatUsdt(u.balance), ledger: ledger.map(ledgerView) });
+
+/** One of the latest movements as the mini app's home lists it; title is the spec's English label of type. */
+export const activityItemView = (e: LedgerEntry) => ({
+  id: e.id,
+  type: e.reason,
+  direction: e.type,
+  title: ledgerReasonLabels[e.reason],
+  time: e.createdAt,
+  amount: formatUsdt(e.amount),
+});
+
+export const referralSummaryView = (u: User, referralLink: string) => ({
+  qualifiedCount: u.qualifiedReferrals,
+  targetCount: rules.referralTarget,
+  rewardAmount: formatUsdt(rules.referralMilestone),
+  bonusAmount: formatUsdt(rules.referralBonus),
+  totalInvited: u.totalInvited,
+  totalEarned: formatUsdt(u.referralEarned),
+  refCode: u.refCode,
+  referralLink,
+});

@@ -1,0 +1,97 @@
+// The answer shapes beside their routes (*.views.ts) are pure: what they show follows from what
+// they are given (the rows, the day, the link), never from a clock, a store or a configuration.
+import { expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Task, User } from "@/db/schema/index.ts";
+import { adminUserView } from "./admin-users.views.ts";
+import { meView } from "./me.views.ts";
+import { leaderboardView, taskJsonMemo, taskJsonView } from "./tasks.views.ts";
+
+const here = import.meta.dir;
+
+const user: User = {
+  id: 7,
+  tgId: 700_007,
+  username: "ada",
+  firstName: "Ada",
+  lastName: null,
+  refCode: "ADA7",
+  walletBep20: null,
+  balance: 1_500_000,
+  heldBalance: 200_000,
+  totalEarned: 2_000_000,
+  earnedToday: 400_000,
+  earnedDay: "2026-03-10",
+  referralEarned: 0,
+  qualifiedReferrals: 1,
+  totalInvited: 2,
+  tasksCompleted: 5,
+  dailyTasksCompleted: 3,
+  channelJoined: true,
+  currentStreak: 3,
+  lastDailyDay: "2026-03-10",
+  lastActiveDay: "2026-03-10",
+  lastActivityAt: new Date("2026-03-10T09:00:00Z"),
+  isBanned: false,
+  banReason: null,
+  isActive: true,
+  language: null,
+  tgLanguage: "es",
+  isPremium: false,
+  riskScore: 0,
+  riskStatus: null,
+  createdAt: new Date("2026-03-01T00:00:00Z"),
+};
+
+const task: Task = {
+  id: 3,
+  kind: "daily_activity",
+  title: "Daily Check-in",
+  description: "",
+  reward: 200_000,
+  isActive: true,
+  createdAt: new Date("2026-03-01T00:00:00Z"),
+  completionCount: 9,
+  url: null,
+  waitSeconds: 0,
+};
+
+test("no view reads anything: no store, clock, configuration or awaited call in a *.views.ts", () => {
+  const files = readdirSync(here).filter((file) => file.endsWith(".views.ts"));
+  expect(files.length).toBeGreaterThanOrEqual(6);
+  const code = (file: string) => readFileSync(join(here, file), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const reading = files.filter((file) => /\bdeps\b|\bDeps\b|\bclock\b|\bstore\b|\bconfig\b|\bawait\b/.test(code(file)));
+  expect(reading).toEqual([]);
+  // Every area's views live beside its routes; none in one file for all.
+  expect(existsSync(join(here, "..", "views.ts"))).toBe(false);
+});
+
+test("a user's day figures follow the day given: today's earnings and streak, then none the day after next", () => {
+  const link = "https://t.me/refbot_demo_bot?start=ADA7";
+  expect(meView(user, "2026-03-10", link)).toMatchObject({ earnedToday: "0.40", streak: 3, balanceUsdt: "1.50", heldUsdt: "0.20", referralLink: link, language: "es" });
+  // The streak holds through the next day, when today's task is still to do; a missed day ends it.
+  expect(meView(user, "2026-03-11", link)).toMatchObject({ earnedToday: "0.00", streak: 3 });
+  expect(meView(user, "2026-03-12", link)).toMatchObject({ earnedToday: "0.00", streak: 0 });
+  expect(adminUserView(user, "2026-03-12")).toMatchObject({ currentStreak: 0, earnedToday: "0.00", totalInvited: 2 });
+  expect(adminUserView(user, "2026-03-12")).not.toHaveProperty("streak");
+});
+
+test("a leaderboard entry shows its category's figures, the activity streak as of the day given", () => {
+  const ranked = { ...user, rank: 1 };
+  expect(leaderboardView("earnings", "2026-03-10")(ranked)).toEqual({ id: 7, firstName: "Ada", username: "ada", tgId: 700_007, rank: 1, balance: "1.50", totalEarned: "2.00" });
+  expect(leaderboardView("activity", "2026-03-10")(ranked)).toMatchObject({ taskCount: 5, currentStreak: 3 });
+  expect(leaderboardView("activity", "2026-03-12")(ranked)).toMatchObject({ currentStreak: 0 });
+});
+
+test("a task's JSON view is built once per row by its app's memo, and each app keeps its own", () => {
+  const memo = taskJsonMemo();
+  const first = memo(task);
+  expect(first).toEqual({ ...taskJsonView(task), createdAt: "2026-03-01T00:00:00.000Z", rewardUsdt: "0.20" });
+  expect(memo(task)).toBe(first);
+  // A changed task is a new row: its view is built anew.
+  expect(memo({ ...task, title: "Check in" }).title).toBe("Check in");
+  const another = taskJsonMemo();
+  expect(another(task)).toEqual(first);
+  expect(another(task)).not.toBe(first);
+});
