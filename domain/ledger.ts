@@ -1,10 +1,11 @@
-// Every balance change goes through credit() or debit(): one ledger row and the cached balance,
-// in the caller's transaction (programs over the engine's statements: see store.ts).
+// Every balance change goes through credit(), debit() or creditCompletion(): one ledger row and the
+// cached balance, in the caller's transaction (programs over the engine's statements: see store.ts).
 import type { LedgerReason } from "@/db/schema/index.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { formatUsdt, wholeUsdt } from "./money.ts";
 import { rules } from "./rules.ts";
 import type { BalanceChange, LedgerRow } from "./statements/ledger.ts";
+import type { CompletionChange, NewCompletion, PaidCompletion } from "./statements/tasks.ts";
 import type { Op, Statements } from "./store.ts";
 import { utcDay } from "./time.ts";
 
@@ -47,20 +48,26 @@ export function* credit(tx: Pick<Statements, "ledger">, m: Movement): Op<number>
 }
 
 /**
- * credit(), written by `write`: a statement that makes the balance change and appends the ledger
- * row together with more changes to the user's row (a task completion's figures), answering
- * undefined, having written nothing, when the balance change was refused.
+ * A task's completion and its reward, written by the ledger in one go: the completion row, the
+ * user's figures (`change`), the credit and its ledger row, whose ref is the completion. A task
+ * without a reward goes the same way, moving no balance and writing no ledger row. A completion is
+ * the user's own doing, so once the user is banned the write refuses it (USER_BANNED) as a whole.
+ * "done already", having written nothing, when the period has a completion.
  */
-export function* creditWith<T>(tx: Pick<Statements, "ledger">, m: Movement, write: (change: BalanceChange, entry: LedgerRow) => Op<T | undefined>): Op<T> {
-  assertPositive(m.amount);
-  const done = yield* write(balanceChange(m), ledgerRow("credit", m));
-  if (done === undefined) throw yield* refusedCredit(tx, m);
-  return done;
+export function* creditCompletion(tx: Pick<Statements, "ledger">, completion: NewCompletion, change: CompletionChange, reason: LedgerReason): Op<PaidCompletion | "done already"> {
+  const m: Movement = { userId: completion.userId, amount: completion.reward, reason, at: completion.at, byUser: true };
+  if (m.amount !== 0) assertPositive(m.amount);
+  const entry = m.amount === 0 ? undefined : ledgerRow("credit", m);
+  const paid = yield* tx.ledger.creditCompletion({ completion, change, credit: balanceChange(m), entry });
+  if (paid === undefined) throw yield* refusedCredit(tx, m);
+  return paid;
 }
 
 function balanceChange(m: Movement): BalanceChange {
-  const limit = m.reason === "withdrawal_refund" ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
-  return { userId: m.userId, amount: m.amount, earning: earningReasons.has(m.reason), day: utcDay(m.at), limit, unlessBanned: m.byUser ?? false };
+  // A refund gives back what a request took; nothing, a task's zero reward, can pass no limit.
+  const limit = m.reason === "withdrawal_refund" || m.amount === 0 ? Number.MAX_SAFE_INTEGER : rules.maxBalance;
+  const earning = m.amount > 0 && earningReasons.has(m.reason);
+  return { userId: m.userId, amount: m.amount, earning, day: utcDay(m.at), limit, unlessBanned: m.byUser ?? false };
 }
 
 function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppError> {

@@ -3,7 +3,7 @@
 import type { Task, TaskKind, User } from "@/db/schema/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound, suspended } from "./errors.ts";
-import { creditWith } from "./ledger.ts";
+import { creditCompletion } from "./ledger.ts";
 import { confirmQualification, qualifyIfDue } from "./referrals.ts";
 import { rules } from "./rules.ts";
 import type { Program, Store } from "./store.ts";
@@ -201,24 +201,11 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
     function* (tx) {
       const completion = { taskId: task.id, userId: user.id, day, reward: task.reward, at: now };
       const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
-      function* write() {
-        if (task.reward === 0) {
-          if ((yield* tx.tasks.insertCompletion(completion)) === undefined) throw alreadyDone();
-          const before = yield* tx.tasks.beforeCompletion(user.id);
-          // Even unpaid, a completion may qualify a referral and pay its referrer: a ban stops it.
-          const updated = yield* tx.tasks.applyCompletion(change);
-          if (!updated) throw suspended();
-          return { before, updated };
-        }
-        // A paying task's completion, its credit and the user's figures are one write, refused
-        // as a whole once the user is banned.
-        const paid = yield* creditWith(tx, { userId: user.id, amount: task.reward, reason: kind.reason, at: now, byUser: true }, (credit, entry) =>
-          tx.tasks.insertPaidCompletion(completion, change, credit, entry),
-        );
-        if (paid === "done already") throw alreadyDone();
-        return paid;
-      }
-      const { before, updated } = yield* write();
+      // The completion, its reward and the user's figures are one write, refused as a whole once
+      // the user is banned: even unpaid, a completion may qualify a referral and pay its referrer.
+      const paid = yield* creditCompletion(tx, completion, change, kind.reason);
+      if (paid === "done already") throw alreadyDone();
+      const { before, updated } = paid;
       yield* tx.tasks.countCompletion(task.id);
       yield* tx.counters.bumpDaily(today, "completions");
       if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { createConfig } from "@/api/config.ts";
 import { openDb } from "@/db/client.ts";
-import { checkLedger } from "@/domain/ledger-check.ts";
+import { checkLedger } from "@/db/store/ledger.ts";
 
 const file = process.argv[2] ?? createConfig(process.env).databasePath;
 if (!existsSync(file)) {

@@ -14,7 +14,7 @@ import type { Deps } from "@/domain/context.ts";
 import { inTransaction } from "@/db/transaction.ts";
 import { sqliteStatements } from "@/db/store/index.ts";
 import { credit, debit } from "@/domain/ledger.ts";
-import { checkLedger } from "@/domain/ledger-check.ts";
+import { checkLedger } from "@/db/store/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import { runNow } from "@/domain/store.ts";
 import { completeTask, createTask } from "@/domain/tasks.ts";

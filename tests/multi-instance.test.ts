@@ -4,7 +4,7 @@
 import { afterAll, expect } from "bun:test";
 import type { SQL } from "bun";
 import { openPg } from "@/db/pg/client.ts";
-import { checkLedgerPg } from "@/domain/ledger-check.ts";
+import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { usePostgres } from "./support/postgres.ts";

@@ -1,5 +1,6 @@
 // A task completion's write on both engines, for what PostgreSQL does its own way: the completion
-// row, the user's row, the credit and its ledger row in one statement (insertPaidCompletion), and
+// row, the user's row, the credit and its ledger row in one statement (the ledger's
+// creditCompletion, which a task without a reward takes too), and
 // the counters held back until just before the commit (db/pg/store/counters.ts). Each engine must
 // give the same answers.
 import { expect } from "bun:test";
@@ -25,8 +26,8 @@ function depsOf(e: EngineFixture) {
   };
 }
 
-const dailyTask = (deps: ReturnType<typeof depsOf>, title: string) =>
-  createTask(deps, { kind: "daily_activity", title, description: "", reward, isActive: true });
+const dailyTask = (deps: ReturnType<typeof depsOf>, title: string, paying = reward) =>
+  createTask(deps, { kind: "daily_activity", title, description: "", reward: paying, isActive: true });
 
 /** Today's completions and active users, as the dashboard adds them up. */
 async function todayCounts(deps: ReturnType<typeof depsOf>) {
@@ -53,6 +54,20 @@ await forEachEngine(import.meta.path, (it) => {
     expect([await countOf(deps, first.id), await countOf(deps, second.id)]).toEqual([1, 1]);
     // Two completions, one user active today, however the two transactions met.
     expect(await todayCounts(deps)).toEqual({ completions: 2, active: 1 });
+  });
+
+  it("one user's completions of two unpaid tasks at the same moment count one active user, and write no ledger row", async (e) => {
+    const deps = depsOf(e);
+    const [first, second] = [await dailyTask(deps, "First", 0), await dailyTask(deps, "Second", 0)];
+    const user = await e.addUser();
+    const done = await Promise.all([completeTask(deps, user, first.id), completeTask(deps, user, second.id)]);
+    expect(done.map((d) => [d.reward, d.balance])).toEqual([[0, 0], [0, 0]]);
+
+    // Each completion read the user's day before it as the other left it: one of them made the user active today.
+    expect(await todayCounts(deps)).toEqual({ completions: 2, active: 1 });
+    expect(await e.user(user.id)).toMatchObject({ balance: 0, totalEarned: 0, earnedToday: 0, earnedDay: null, tasksCompleted: 2, dailyTasksCompleted: 2, lastActiveDay: today });
+    expect(await e.ledgerRows(user.id)).toEqual([]);
+    expect((await e.checkLedger()).problems).toEqual([]);
   });
 
   it("two taps on one task at the same moment pay once; the other hears it is done today", async (e) => {

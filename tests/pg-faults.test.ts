@@ -8,7 +8,7 @@
 import { afterAll, expect } from "bun:test";
 import { openPg } from "@/db/pg/client.ts";
 import { demoInitDataToken } from "@/api/http/app.ts";
-import { checkLedgerPg } from "@/domain/ledger-check.ts";
+import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { usePostgres } from "./support/postgres.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";

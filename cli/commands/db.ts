@@ -19,7 +19,8 @@ const jsonOnly = z.object({ db: z.string().optional(), json: z.boolean().optiona
 // Loaded inside the actions: the API commands should not load the database layer.
 const database = () => import("@/db/client.ts");
 const postgres = () => import("@/db/pg/client.ts");
-const ledgerCheck = () => import("@/domain/ledger-check.ts");
+const sqliteLedger = () => import("@/db/store/ledger.ts");
+const postgresLedger = () => import("@/db/pg/store/ledger.ts");
 
 const migrationSummary = (r: { where: string; applied: number; total: number }) =>
   r.applied ? `Applied ${r.applied} migration(s) to ${r.where}; ${r.total} in all.` : `${r.where} is up to date (${r.total} migrations).`;
@@ -71,7 +72,7 @@ async function onPostgres<T>(url: string, work: () => Promise<T>): Promise<T> {
 
 async function checkSqlite(databasePath: string): Promise<LedgerCheck> {
   const { openDb } = await database();
-  const { checkLedger } = await ledgerCheck();
+  const { checkLedger } = await sqliteLedger();
   const db = openDb(databasePath, { readonly: true });
   try {
     return checkLedger(db);
@@ -83,7 +84,7 @@ async function checkSqlite(databasePath: string): Promise<LedgerCheck> {
 /** The ledger check of the PostgreSQL database at `url`, on a connection of its own. */
 async function checkPostgres(url: string): Promise<LedgerCheck> {
   const { openPg } = await postgres();
-  const { checkLedgerPg } = await ledgerCheck();
+  const { checkLedgerPg } = await postgresLedger();
   const db = openPg(url, { max: 1 });
   try {
     return await onPostgres(url, () => checkLedgerPg(db));

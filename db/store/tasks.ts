@@ -1,17 +1,38 @@
-// Task statements on SQLite. A completion is the busiest write of the product: its statements are
-// plain SQL compiled once per connection.
+// Task statements on SQLite, plain SQL compiled once per connection where a request runs them. A
+// completion, the busiest write of the product, is the ledger's to write (ledger.ts), with what
+// completionSets says it changes on the user's row.
 import type { Db } from "@/db/client.ts";
 import { and, asc, eq } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { taskCompletions, taskOpens, tasks, users } from "@/db/schema/index.ts";
 import type { CompletedFigures, TaskStatements } from "@/domain/statements/tasks.ts";
-import { ledgerStatements } from "./ledger.ts";
 
 const taskRow = rowReader(tasks);
 
+/**
+ * What a completion changes on the user's row, given the SQL of: the time, today, yesterday,
+ * whether the task is daily (1 or 0), whether it is the channel task (1 or 0). The ledger writes it
+ * with the reward's credit, in one update of the row (ledger.ts: creditCompletion).
+ */
+export const completionSets = (v: { at: string; today: string; yesterday: string; daily: string; channel: string }) => `tasks_completed = tasks_completed + 1,
+  last_activity_at = ${v.at},
+  last_active_day = ${v.today},
+  daily_tasks_completed = daily_tasks_completed + ${v.daily},
+  current_streak = case when ${v.daily} = 0 then current_streak when last_daily_day = ${v.yesterday} then current_streak + 1 else 1 end,
+  last_daily_day = case when ${v.daily} = 0 then last_daily_day else ${v.today} end,
+  channel_joined = channel_joined or ${v.channel}`;
+
+/** The figures a completion answers with (CompletedFigures), returned by the update of the user's row. */
+export const completedFigures = `channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted,
+  balance, current_streak as currentStreak, last_daily_day as lastDailyDay,
+  exists (select 1 from referrals r where r.referred_id = users.id and r.qualified_at is null) as referralPending`;
+
+type FiguresRow = Omit<CompletedFigures, "channelJoined" | "referralPending"> & { channelJoined: number; referralPending: number };
+export const figuresOf = (row: FiguresRow): CompletedFigures => ({ ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 });
+
 export function taskStatements(db: Db): TaskStatements {
   const conn = db.$client;
-  const statements: TaskStatements = {
+  return {
     *byId(id) {
       return taskRow.read(conn.query<unknown[], [number]>(`select ${taskRow.select()} from tasks where id = ?`).values(id)[0]);
     },
@@ -69,52 +90,8 @@ export function taskStatements(db: Db): TaskStatements {
     *touchUser(userId, at) {
       db.update(users).set({ lastActivityAt: at }).where(eq(users.id, userId)).run();
     },
-    *insertCompletion(c) {
-      return conn
-        .query<{ id: number }, [number, number, string, number, number]>(
-          "insert into task_completions (task_id, user_id, day, reward, created_at) values (?, ?, ?, ?, ?) on conflict do nothing returning id",
-        )
-        .get(c.taskId, c.userId, c.day, c.reward, c.at.getTime())?.id;
-    },
-    *beforeCompletion(userId) {
-      const row = conn
-        .query<{ lastActiveDay: string | null; channelJoined: number }, [number]>("select last_active_day as lastActiveDay, channel_joined as channelJoined from users where id = ?")
-        .get(userId)!;
-      return { lastActiveDay: row.lastActiveDay, channelJoined: row.channelJoined === 1 };
-    },
-    *applyCompletion(c) {
-      const row = conn
-        .query<Omit<CompletedFigures, "channelJoined" | "referralPending"> & { channelJoined: number; referralPending: number }, [number, string, string, number, number, number]>(
-          `update users set
-             tasks_completed = tasks_completed + 1,
-             last_activity_at = ?1,
-             last_active_day = ?2,
-             daily_tasks_completed = daily_tasks_completed + ?4,
-             current_streak = case when ?4 = 0 then current_streak when last_daily_day = ?3 then current_streak + 1 else 1 end,
-             last_daily_day = case when ?4 = 0 then last_daily_day else ?2 end,
-             channel_joined = channel_joined or ?5
-           where id = ?6 and is_banned = 0
-           returning channel_joined as channelJoined, daily_tasks_completed as dailyTasksCompleted,
-             balance, current_streak as currentStreak, last_daily_day as lastDailyDay,
-             exists (select 1 from referrals r where r.referred_id = users.id and r.qualified_at is null) as referralPending`,
-        )
-        .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId);
-      return row ? { ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 } : undefined;
-    },
-    // The statements one by one: on SQLite they cost no round trip.
-    *insertPaidCompletion(completion, c, credit, entry) {
-      const completionId = yield* statements.insertCompletion(completion);
-      if (completionId === undefined) return "done already";
-      const ledger = ledgerStatements(conn);
-      const before = yield* statements.beforeCompletion(c.userId);
-      if (!(yield* ledger.addToBalance(credit))) return undefined;
-      yield* ledger.insertEntry({ ...entry, refId: completionId });
-      // The credit refused a banned user already (its unlessBanned), so the figures are written.
-      return { completionId, before, updated: (yield* statements.applyCompletion(c))! };
-    },
     *countCompletion(taskId) {
       conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);
     },
   };
-  return statements;
 }

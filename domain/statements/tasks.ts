@@ -1,7 +1,7 @@
-// The statements tasks, their completion and link opens (tasks.ts, task-opens.ts) need.
+// The statements tasks and link opens (tasks.ts, task-opens.ts) need, and the shapes of a
+// completion, which the ledger writes with its reward (statements/ledger.ts: creditCompletion).
 import type { Task } from "@/db/schema/index.ts";
 import type { Op } from "@/domain/store.ts";
-import type { BalanceChange, LedgerRow } from "./ledger.ts";
 
 export type NewTask = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive" | "url" | "waitSeconds" | "createdAt">;
 
@@ -11,6 +11,7 @@ export type UserTaskProgress = {
   opened: { taskId: number; period: string; openedAt: Date }[];
 };
 
+/** What a completion changes on the user's row: its time, today and yesterday, and the task's kind. */
 export type CompletionChange = { userId: number; at: Date; today: string; yesterday: string; isDaily: boolean; isChannel: boolean };
 
 /**
@@ -28,7 +29,10 @@ export type CompletedFigures = {
 
 export type NewCompletion = { taskId: number; userId: number; day: string; reward: number; at: Date };
 
-/** A paid completion written: its id, the figures before it (as beforeCompletion) and after. */
+/**
+ * A completion written with its credit (the ledger's creditCompletion): its id, the user's last
+ * active day and channel flag before it, and the figures after.
+ */
 export type PaidCompletion = {
   completionId: number;
   before: { lastActiveDay: string | null; channelJoined: boolean };
@@ -48,24 +52,5 @@ export type TaskStatements = {
   recordOpen(userId: number, taskId: number, period: string, at: Date): Op<{ openedAt: Date; first: boolean }>;
   /** A user's activity that changes no figure (a link opened), so their cached rows are dropped. */
   touchUser(userId: number, at: Date): Op<void>;
-  /** The completion's id, or undefined when this period has one already (a unique index decides). */
-  insertCompletion(c: NewCompletion): Op<number | undefined>;
-  /** The user's figures before a completion: the last active day and whether they joined the channel. */
-  beforeCompletion(userId: number): Op<{ lastActiveDay: string | null; channelJoined: boolean }>;
-  /**
-   * Counts the completion on the user (tasks, streak, daily tasks, channel): the figures after; or
-   * undefined, writing nothing, when the user is banned, as a completion is the user's own doing.
-   */
-  applyCompletion(c: CompletionChange): Op<CompletedFigures | undefined>;
-  /**
-   * A paying completion in one statement: insertCompletion, then applyCompletion with the credit
-   * of its reward (the ledger's addToBalance and its row, `entry`, whose ref is the completion),
-   * writing the user's row once, with the figures beforeCompletion answers as they were before it.
-   * "done already", and nothing written, when the period has a completion (a unique index
-   * decides); undefined when the credit is refused (past its limit, or, with its unlessBanned,
-   * the user banned), the completion row then written all the same,
-   * for the caller's transaction to roll back (creditWith throws).
-   */
-  insertPaidCompletion(completion: NewCompletion, c: CompletionChange, credit: BalanceChange, entry: Omit<LedgerRow, "refId">): Op<PaidCompletion | "done already" | undefined>;
   countCompletion(taskId: number): Op<void>;
 };

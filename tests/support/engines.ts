@@ -13,7 +13,9 @@ import * as pgSchema from "@/db/pg/schema/index.ts";
 import * as sqliteSchema from "@/db/schema/index.ts";
 import { pgStore } from "@/db/pg/store/index.ts";
 import { sqliteStore } from "@/db/store/index.ts";
-import { checkLedger, checkLedgerPg, type LedgerCheck } from "@/domain/ledger-check.ts";
+import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
+import { checkLedger } from "@/db/store/ledger.ts";
+import type { LedgerCheck } from "@/domain/ledger-check.ts";
 import type { Store } from "@/domain/store.ts";
 import { usePostgres } from "./postgres.ts";
 
