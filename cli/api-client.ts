@@ -1,40 +1,9 @@
-// The typed client of the refbot HTTP API (docs/api.md). Answer types come from the server's own
-// contract, read off its routes, so the CLI never writes a shape.
+// The typed client of the refbot HTTP API (docs/api.md). Every call names its route by method and
+// path as the server declares it, through the routes' own types (web/shared/api-routes.ts), so
+// the CLI never writes a shape and a wrong path, parameter or body stops the compile.
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
-import type {
-  ActivityPointDto,
-  AdjustmentDto,
-  AdminMeDto,
-  AdminStatsDto,
-  AdminUserDetailDto,
-  AdminUserDto,
-  AuditEntryDto,
-  BroadcastAudienceDto,
-  BroadcastBody,
-  BroadcastDto,
-  CancelledBroadcastDto,
-  FlaggedUserDto,
-  FlushReportDto,
-  HealthDto,
-  HoldReleaseDto,
-  LeaderboardCategory,
-  LeaderboardEntryDto,
-  LedgerEntryDto,
-  LoginDto,
-  NewTaskBody,
-  QueuedBroadcastDto,
-  RiskCaseDto,
-  RiskClearDto,
-  RiskConfirmDto,
-  RiskStatus,
-  TaskChangesBody,
-  TaskDto,
-  UserActivityDto,
-  UserReferralsDto,
-  WithdrawalCountsDto,
-  WithdrawalDto,
-  WithdrawalStatus,
-} from "@/api/http/contract.ts";
+import type { BroadcastBody, LeaderboardCategory, LeaderboardEntryDto, NewTaskBody, PathOf, RequestOf, TaskChangesBody } from "@/api/http/contract.ts";
+import { apiRoutes } from "@/web/shared/api-routes.ts";
 import type { Connection } from "./config.ts";
 import { ApiError, CliError, exitCodes, UnreachableError } from "./errors.ts";
 
@@ -82,55 +51,65 @@ function networkFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What a listing takes in its query, as its route reads it. */
+type Query<P extends PathOf<"get">> = NonNullable<RequestOf<"get", P>["query"]>;
+
 export function createApiClient(connection: Connection) {
   const http: KyInstance = ky.create({
-    prefix: `${connection.apiUrl}/api`,
+    prefix: connection.apiUrl,
     // The CLI is run by a person or cron; failing at once beats a minute of silent retries.
     retry: 0,
     timeout: 60_000,
     headers: connection.token ? { authorization: `Bearer ${connection.token}` } : {},
   });
-  const get = <T>(path: string, searchParams?: Record<string, string | number | undefined>) =>
-    call(connection, () => http.get(path, { searchParams }).json<T>());
-  const send = <T>(method: "post" | "patch", path: string, json?: unknown) =>
-    call(connection, () => http[method](path, { json: json ?? {} }).json<T>());
+  const api = apiRoutes<never>(({ method, path, query, body }) =>
+    call(connection, () =>
+      http(path, {
+        method,
+        searchParams: query,
+        // Every call but a read sends a JSON body, `{}` when the route takes none.
+        json: method === "get" ? undefined : (body ?? {}),
+      }).json(),
+    ),
+  );
 
   return {
     apiUrl: connection.apiUrl,
-    health: () => get<HealthDto>("health"),
-    login: (email: string, password: string) => send<LoginDto>("post", "auth/login", { email, password }),
-    logout: () => send<{ ok: true }>("post", "auth/logout"),
-    me: () => get<AdminMeDto>("admin/me"),
-    stats: () => get<AdminStatsDto>("admin/stats"),
-    activityStats: (range: "daily" | "weekly") => get<ActivityPointDto[]>("admin/activity-stats", { range }),
-    withdrawals: (q: { status?: WithdrawalStatus; limit?: number; before?: number }) => get<WithdrawalDto[]>("admin/withdrawals", q),
-    withdrawalCounts: () => get<WithdrawalCountsDto>("admin/withdrawals/counts"),
-    approveWithdrawal: (id: number) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/approve`),
-    rejectWithdrawal: (id: number, reason: string) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/reject`, { reason }),
-    payWithdrawal: (id: number, txHash: string) => send<WithdrawalDto>("patch", `admin/withdrawals/${id}/paid`, { txHash }),
-    tasks: () => get<TaskDto[]>("admin/tasks"),
-    createTask: (input: NewTaskBody) => send<TaskDto>("post", "admin/tasks", input),
-    updateTask: (id: number, input: TaskChangesBody) => send<TaskDto>("patch", `admin/tasks/${id}`, input),
-    users: (q: { search?: string; limit?: number; before?: number }) => get<AdminUserDto[]>("admin/users", q),
-    user: (id: number) => get<AdminUserDetailDto>(`admin/users/${id}`),
-    userLedger: (id: number, q: { limit?: number; before?: number }) => get<LedgerEntryDto[]>(`admin/users/${id}/balance`, q),
-    userReferrals: (id: number) => get<UserReferralsDto>(`admin/users/${id}/referrals`),
-    userActivity: (id: number) => get<UserActivityDto>(`admin/users/${id}/activity`),
-    banUser: (id: number, reason?: string) => send<AdminUserDto>("post", `admin/users/${id}/ban`, reason ? { reason } : {}),
-    unbanUser: (id: number) => send<AdminUserDto>("post", `admin/users/${id}/unban`),
-    adjustBalance: (id: number, amount: string, reason: string) => send<AdjustmentDto>("post", `admin/users/${id}/adjust`, { amount, reason }),
-    leaderboard: (category: LeaderboardCategory, limit?: number) => get<LeaderboardEntryDto[]>(`admin/leaderboard/${category}`, { limit }),
-    broadcast: (body: BroadcastBody) => send<QueuedBroadcastDto>("post", "admin/broadcast", body),
-    broadcastAudience: () => get<BroadcastAudienceDto>("admin/broadcast/audience"),
-    broadcasts: (q: { limit?: number; before?: number }) => get<BroadcastDto[]>("admin/broadcasts", q),
-    flushBroadcasts: () => send<FlushReportDto>("post", "admin/broadcasts/flush"),
-    cancelBroadcast: (id: number) => send<CancelledBroadcastDto>("post", `admin/broadcasts/${id}/cancel`),
-    flaggedUsers: (q: { status?: RiskStatus; limit?: number; before?: number }) => get<FlaggedUserDto[]>("admin/risk", q),
-    riskCase: (userId: number) => get<RiskCaseDto>(`admin/risk/${userId}`),
-    clearRisk: (userId: number) => send<RiskClearDto>("post", `admin/risk/${userId}/clear`),
-    confirmFraud: (userId: number, farm: number[] | "all") => send<RiskConfirmDto>("post", `admin/risk/${userId}/confirm`, { farm }),
-    releaseHolds: () => send<HoldReleaseDto>("post", "admin/risk/holds/release"),
-    audit: (q: { limit?: number; before?: number }) => get<AuditEntryDto[]>("admin/audit", q),
+    health: () => api.get("/api/health"),
+    login: (email: string, password: string) => api.post("/api/auth/login", { body: { email, password } }),
+    logout: () => api.post("/api/auth/logout"),
+    me: () => api.get("/api/admin/me"),
+    stats: () => api.get("/api/admin/stats"),
+    activityStats: (range: "daily" | "weekly") => api.get("/api/admin/activity-stats", { query: { range } }),
+    withdrawals: (query: Query<"/api/admin/withdrawals">) => api.get("/api/admin/withdrawals", { query }),
+    withdrawalCounts: () => api.get("/api/admin/withdrawals/counts"),
+    approveWithdrawal: (id: number) => api.patch("/api/admin/withdrawals/:id/approve", { params: { id } }),
+    rejectWithdrawal: (id: number, reason: string) => api.patch("/api/admin/withdrawals/:id/reject", { params: { id }, body: { reason } }),
+    payWithdrawal: (id: number, txHash: string) => api.patch("/api/admin/withdrawals/:id/paid", { params: { id }, body: { txHash } }),
+    tasks: () => api.get("/api/admin/tasks"),
+    createTask: (body: NewTaskBody) => api.post("/api/admin/tasks", { body }),
+    updateTask: (id: number, body: TaskChangesBody) => api.patch("/api/admin/tasks/:id", { params: { id }, body }),
+    users: (query: Query<"/api/admin/users">) => api.get("/api/admin/users", { query }),
+    user: (id: number) => api.get("/api/admin/users/:id", { params: { id } }),
+    userLedger: (id: number, query: Query<"/api/admin/users/:id/balance">) => api.get("/api/admin/users/:id/balance", { params: { id }, query }),
+    userReferrals: (id: number) => api.get("/api/admin/users/:id/referrals", { params: { id } }),
+    userActivity: (id: number) => api.get("/api/admin/users/:id/activity", { params: { id } }),
+    banUser: (id: number, reason?: string) => api.post("/api/admin/users/:id/ban", { params: { id }, body: reason ? { reason } : {} }),
+    unbanUser: (id: number) => api.post("/api/admin/users/:id/unban", { params: { id } }),
+    adjustBalance: (id: number, amount: string, reason: string) => api.post("/api/admin/users/:id/adjust", { params: { id }, body: { amount, reason } }),
+    leaderboard: (category: LeaderboardCategory, limit?: number): Promise<LeaderboardEntryDto[]> =>
+      api.get("/api/admin/leaderboard/:category", { params: { category }, query: { limit } }),
+    broadcast: (body: BroadcastBody) => api.post("/api/admin/broadcast", { body }),
+    broadcastAudience: () => api.get("/api/admin/broadcast/audience"),
+    broadcasts: (query: Query<"/api/admin/broadcasts">) => api.get("/api/admin/broadcasts", { query }),
+    flushBroadcasts: () => api.post("/api/admin/broadcasts/flush"),
+    cancelBroadcast: (id: number) => api.post("/api/admin/broadcasts/:id/cancel", { params: { id } }),
+    flaggedUsers: (query: Query<"/api/admin/risk">) => api.get("/api/admin/risk", { query }),
+    riskCase: (userId: number) => api.get("/api/admin/risk/:id", { params: { id: userId } }),
+    clearRisk: (userId: number) => api.post("/api/admin/risk/:id/clear", { params: { id: userId } }),
+    confirmFraud: (userId: number, farm: number[] | "all") => api.post("/api/admin/risk/:id/confirm", { params: { id: userId }, body: { farm } }),
+    releaseHolds: () => api.post("/api/admin/risk/holds/release"),
+    audit: (query: Query<"/api/admin/audit">) => api.get("/api/admin/audit", { query }),
   };
 }
 

@@ -1,8 +1,12 @@
-// The API's answers as clients receive them, read off the routes themselves: each answer is what
-// its handler returns (a view from views.ts, or a domain result), so a shape is written once and
-// the web apps and the CLI only name it here. Clients import these with `import type`: no server
-// code reaches a bundle.
+// The API as clients call it, read off the routes themselves: which method and path exist, what
+// each takes (path parameters, query, body) and what it answers (what its handler returns: a view
+// from the routes' *.views.ts, or a domain result). A shape and a path are written once, in the
+// route; the web apps and the CLI call through web/shared/api-routes.ts, typed from here, so a
+// wrong path, a missing parameter or a wrong body stops the compile. Clients import these with
+// `import type`: no server code reaches a bundle.
+import type { z } from "zod";
 import type { createApp } from "./app.ts";
+import type * as requestSchemas from "./schemas.ts";
 
 /** What JSON makes of a value: dates become ISO strings. */
 export type Jsonify<T> = T extends Date
@@ -14,20 +18,50 @@ export type Jsonify<T> = T extends Date
       : T;
 
 type Routes = ReturnType<typeof createApp>["~Routes"];
-type Segments<P extends string> = P extends `/${infer Head}/${infer Rest}`
-  ? [Head, ...Segments<`/${Rest}`>]
-  : P extends `/${infer Last}`
-    ? [Last]
-    : [];
-type At<T, Path> = Path extends [infer Head, ...infer Rest] ? (Head extends keyof T ? At<T[Head], Rest> : never) : T;
 type Success<Route> = Route extends { response: { 200: infer Body } } ? Body : never;
 
-/** The success answer of `method path`, with `:params` as the route declares them. */
-export type Answer<Method extends "get" | "post" | "patch" | "put", Path extends string> = Jsonify<
-  Success<At<Routes, Segments<Path>> extends infer Node ? (Method extends keyof Node ? Node[Method] : never) : never>
->;
-
 type Item<List> = List extends (infer One)[] ? One : never;
+
+/** The methods the API's routes use. */
+export type Method = Route["method"];
+
+/** Every route as its method, its path as the server declares it (`/api/tasks/:id/complete`) and its types. */
+type RoutesUnder<Node, Path extends string> = {
+  [Key in keyof Node & string]: Key extends "get" | "post" | "put" | "patch" | "delete"
+    ? { method: Key; path: Path; types: Node[Key] }
+    : RoutesUnder<Node[Key], `${Path}/${Key}`>;
+}[keyof Node & string];
+type Route = RoutesUnder<Routes["api"], "/api">;
+type TypesOf<M extends Method, P extends string> = Extract<Route, { method: M; path: P }>["types"];
+
+type Paths = { [M in Method]: Extract<Route, { method: M }>["path"] };
+/** The paths a client may call with `method`, as the routes declare them. */
+export type PathOf<M extends Method> = Paths[M];
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Schema = Extract<(typeof requestSchemas)[keyof typeof requestSchemas], z.ZodType>;
+type InputParsingTo<Parsed, S = Schema> = S extends z.ZodType ? (Same<z.output<S>, Parsed> extends true ? z.input<S> : never) : never;
+/**
+ * What a client sends as a body the route declares by its parsed form: the input of the request
+ * schema (schemas.ts) that parses to it, so a field the schema defaults may be left out, or that
+ * parsed form itself for a body declared beside its route. Elysia keeps only the parsed form.
+ */
+type BodyInput<Parsed> = [InputParsingTo<Parsed>] extends [never] ? Parsed : InputParsingTo<Parsed>;
+
+type Has<T> = [keyof T] extends [never] ? false : true;
+/**
+ * What a call of `method path` takes: `params` when the path has any, `query` when the route reads
+ * one (every query field the API reads is optional or has a default, which
+ * tests/api-routes.test.ts checks, so a client may leave any out), and `body` when it takes one.
+ */
+export type RequestOf<M extends Method, P extends string, T = TypesOf<M, P>> = T extends { params: infer Params; query: infer Query; body: infer Body }
+  ? (Has<Params> extends true ? { params: Params } : { params?: never }) &
+      (Has<Query> extends true ? { query?: Partial<Query> } : { query?: never }) &
+      (unknown extends Body ? { body?: never } : undefined extends Body ? { body?: BodyInput<Body> } : Has<Body> extends true ? { body: BodyInput<Body> } : { body?: never })
+  : never;
+
+/** The success answer of `method path`, as JSON makes it. */
+export type Answer<M extends Method, P extends PathOf<M>> = Jsonify<Success<TypesOf<M, P>>>;
 
 // Public
 export type HealthDto = Answer<"get", "/api/health">;

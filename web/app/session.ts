@@ -7,7 +7,7 @@
 // app appears once the server has said the user's language and its catalogue is here.
 import { signal, type ReadonlySignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { Answer, PublicConfigDto } from "@/api/http/contract.ts";
+import type { PublicConfigDto } from "@/api/http/contract.ts";
 import { isLanguage, type Language } from "@/domain/i18n/languages.ts";
 import type { ApiError } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";
@@ -33,15 +33,12 @@ async function demoInitData(): Promise<string> {
   const query = new URLSearchParams(location.search);
   const fromQuery = query.get("tgUserId");
   if (fromQuery && /^\d+$/.test(fromQuery)) sessionStorage.setItem(demoUserKey, fromQuery);
-  const params = new URLSearchParams();
   const tgId = sessionStorage.getItem(demoUserKey);
-  if (tgId) params.set("tgId", tgId);
   // A referral code in the demo link (?startapp=CODE, as in t.me/<bot>/app?startapp=CODE) goes
   // into the signed init data, so a new demo user is bound to that referrer as in Telegram.
   const startParam = query.get("startapp") ?? query.get("tgWebAppStartParam");
-  if (startParam) params.set("startParam", startParam);
-  const path = `demo/init-data${params.size ? `?${params}` : ""}`;
-  const { initData } = await api.get<Answer<"get", "/api/demo/init-data">>(path, { silent: true });
+  const demo = { tgId: tgId ? Number(tgId) : undefined, startParam: startParam || undefined };
+  const { initData } = await api.get("/api/demo/init-data", { query: demo }, { silent: true });
   return initData;
 }
 

@@ -5,7 +5,7 @@ import { explorer } from "@/domain/rules.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { api } from "./api-client.ts";
 
-export const getConfig = () => api.get<PublicConfigDto>("config", { silent: true });
+export const getConfig = () => api.get("/api/config", {}, { silent: true });
 
 export function useConfig() {
   return useQuery("config", getConfig);

@@ -1,5 +1,4 @@
-import type { PublicConfigDto } from "@/api/http/contract.ts";
 import { api } from "@/web/app/lib/api-client.ts";
 
 /** Public client configuration; read once at start, before the session (and the language) is known. */
-export const getConfig = () => api.get<PublicConfigDto>("config", { silent: true });
+export const getConfig = () => api.get("/api/config", {}, { silent: true });

@@ -3,7 +3,7 @@ import type { MeDto } from "@/api/http/contract.ts";
 import { api, type Options } from "@/web/app/lib/api-client.ts";
 import { setQueryData, useQuery } from "@/web/shared/query.ts";
 
-export const getMe = (options: Options = { error: "errors.loadData" }) => api.get<MeDto>("me", options);
+export const getMe = (options: Options = { error: "errors.loadData" }) => api.get("/api/me", {}, options);
 
 export const useMe = () => useQuery("me", () => getMe());
 export const setMe = (me: MeDto) => setQueryData("me", me);

@@ -6,7 +6,8 @@
 // Other failures show a toast titled in the user's language, with the server's message (which the
 // server words in the user's language too) or, when there is no answer at all, our own words.
 import { signal, type ReadonlySignal } from "@preact/signals-react";
-import { type ApiError, createApi } from "@/web/shared/http.ts";
+import { apiRoutes } from "@/web/shared/api-routes.ts";
+import { type ApiError, createHttp } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { i18n, type MessageKey } from "@/web/app/i18n/i18n.ts";
 
@@ -20,7 +21,7 @@ export function setInitData(value: string): void {
   initData = value;
 }
 
-const http = createApi({
+const send = createHttp({
   identify: (headers) => {
     if (initData) headers.set("X-Telegram-Init-Data", initData);
   },
@@ -48,22 +49,19 @@ export type Options = {
   silent?: boolean;
 };
 
-async function call<T>(request: Promise<T>, { error = "errors.generic", silent }: Options): Promise<T> {
-  try {
-    return await request;
-  } catch (cause) {
-    const failure = cause as ApiError;
-    if (!silent && failure.status !== 401) toast({ title: i18n().t(error), description: describeError(failure), variant: "destructive" });
-    throw failure;
-  }
-}
-
 // The shared client stays silent: the titles are the user's language, looked up when a call fails.
-export const api = {
-  get: <T>(path: string, options: Options = {}) => call(http.get<T>(path, { silent: true }), options),
-  post: <T>(path: string, json: unknown = {}, options: Options = {}) => call(http.post<T>(path, json, { silent: true }), options),
-  put: <T>(path: string, json: unknown = {}, options: Options = {}) => call(http.put<T>(path, json, { silent: true }), options),
-};
+const routes = (fallback: MessageKey) =>
+  apiRoutes<Options>(async (call, { error = fallback, silent } = {}) => {
+    try {
+      return await send(call, { silent: true });
+    } catch (cause) {
+      const failure = cause as ApiError;
+      if (!silent && failure.status !== 401) toast({ title: i18n().t(error), description: describeError(failure), variant: "destructive" });
+      throw failure;
+    }
+  });
+
+export const api = routes("errors.generic");
 
 /** A screen's data: a failure says "Failed to load data" with the server's reason. */
-export const getData = <T>(path: string) => api.get<T>(path, { error: "errors.loadData" });
+export const getData = routes("errors.loadData").get;

@@ -1,7 +1,7 @@
-import type { LoginDto } from "@/api/http/contract.ts";
+import type { RequestOf } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 
-export type LoginInput = { email: string; password: string };
+export type LoginInput = RequestOf<"post", "/api/auth/login">["body"];
 
 // Silent: the login form shows the spec's own "Login failed" toast.
-export const login = (input: LoginInput) => api.post<LoginDto>("auth/login", input, { silent: true });
+export const login = (input: LoginInput) => api.post("/api/auth/login", { body: input }, { silent: true });

@@ -1,4 +1,3 @@
-import type { BroadcastDto } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { BROADCASTS_KEY } from "./keys.ts";
@@ -8,7 +7,7 @@ const LIMIT = 20;
 // moves without a press of Refresh; once all are done it stops asking.
 const REFRESH_MS = 30_000;
 
-export const getBroadcasts = () => api.get<BroadcastDto[]>(BROADCASTS_KEY, { searchParams: { limit: LIMIT }, errorTitle: "Failed to load broadcasts" });
+export const getBroadcasts = () => api.get("/api/admin/broadcasts", { query: { limit: LIMIT } }, { errorTitle: "Failed to load broadcasts" });
 
 export function useBroadcasts() {
   return useQuery(BROADCASTS_KEY, getBroadcasts, { refetchInterval: (list) => (list?.some((b) => b.pending > 0) ? REFRESH_MS : false) });

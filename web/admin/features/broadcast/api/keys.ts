@@ -1,2 +1,2 @@
-// The cache key (and API path) of the broadcast list.
+// The cache key of the broadcast list.
 export const BROADCASTS_KEY = "admin/broadcasts";

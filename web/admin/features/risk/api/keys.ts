@@ -1,2 +1,2 @@
-// The cache key prefix (and API path) of every risk review read.
+// The cache key prefix of every risk review read.
 export const RISK_KEY = "admin/risk";

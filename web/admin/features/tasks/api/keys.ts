@@ -1,2 +1,2 @@
-// The cache key (and API path) under which every task read lives.
+// The cache key under which every task read lives.
 export const TASKS_KEY = "admin/tasks";

@@ -1,10 +1,10 @@
-import type { TaskChangesBody, TaskDto } from "@/api/http/contract.ts";
+import type { TaskChangesBody } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { invalidate } from "@/web/shared/query.ts";
 import { TASKS_KEY } from "./keys.ts";
 
-export async function updateTask(id: number, changes: TaskChangesBody): Promise<TaskDto> {
-  const task = await api.patch<TaskDto>(`${TASKS_KEY}/${id}`, changes, { errorTitle: "Failed to update task" });
+export async function updateTask(id: number, changes: TaskChangesBody) {
+  const task = await api.patch("/api/admin/tasks/:id", { params: { id }, body: changes }, { errorTitle: "Failed to update task" });
   await invalidate(TASKS_KEY, "admin/task-stats");
   return task;
 }

@@ -1,4 +1,3 @@
-import type { Answer } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { USERS_KEY } from "./keys.ts";
@@ -7,7 +6,7 @@ import { USERS_KEY } from "./keys.ts";
 export const RECENT_LEDGER = 5;
 
 export const getUserBalance = (id: number, limit: number) =>
-  api.get<Answer<"get", "/api/admin/users/:id/balance">>(`${USERS_KEY}/${id}/balance`, { searchParams: { limit }, errorTitle: "Failed to load the ledger" });
+  api.get("/api/admin/users/:id/balance", { params: { id }, query: { limit } }, { errorTitle: "Failed to load the ledger" });
 
 export function useUserBalance(id: number, limit = RECENT_LEDGER) {
   return useQuery(`${USERS_KEY}/${id}/balance?limit=${limit}`, () => getUserBalance(id, limit));

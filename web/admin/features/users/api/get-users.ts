@@ -1,4 +1,3 @@
-import type { Answer } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { USERS_KEY } from "./keys.ts";
@@ -8,7 +7,7 @@ export const PAGE_SIZE = 50;
 export const MAX_LIMIT = 200;
 
 export const getUsers = (search: string, limit: number) =>
-  api.get<Answer<"get", "/api/admin/users">>(USERS_KEY, { searchParams: { search, limit }, errorTitle: "Failed to fetch users" });
+  api.get("/api/admin/users", { query: { search, limit } }, { errorTitle: "Failed to fetch users" });
 
 /** The newest `limit` users, or those matching `search` (username, Telegram ID or wallet address). */
 export function useUsers(search: string, limit = PAGE_SIZE) {

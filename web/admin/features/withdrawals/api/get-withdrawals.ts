@@ -1,4 +1,4 @@
-import type { Answer, WithdrawalStatus } from "@/api/http/contract.ts";
+import type { WithdrawalStatus } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { WITHDRAWALS_KEY } from "./keys.ts";
@@ -8,7 +8,7 @@ export const PAGE_SIZE = 50;
 export const MAX_LIMIT = 200;
 
 export const getWithdrawals = (status: WithdrawalStatus, limit = PAGE_SIZE, before?: number) =>
-  api.get<Answer<"get", "/api/admin/withdrawals">>(WITHDRAWALS_KEY, { searchParams: { status, limit, before }, errorTitle: "Failed to load withdrawals" });
+  api.get("/api/admin/withdrawals", { query: { status, limit, before } }, { errorTitle: "Failed to load withdrawals" });
 
 /** The newest `limit` requests with this status, newest first. */
 export function useWithdrawals(status: WithdrawalStatus, limit = PAGE_SIZE) {

@@ -1,2 +1,2 @@
-// The cache key prefix (and API path) of every withdrawal list.
+// The cache key prefix of every withdrawal list.
 export const WITHDRAWALS_KEY = "admin/withdrawals";

@@ -1,16 +1,25 @@
 // The three admin transitions: approve (pending or in review), reject with a reason (pending or
 // in review, refunds the amount), mark as paid with the transaction hash (approved). Each
 // refreshes the lists and stats.
-import type { WithdrawalDto } from "@/api/http/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { invalidate } from "@/web/shared/query.ts";
 import { WITHDRAWALS_KEY } from "./keys.ts";
 
 export type WithdrawalAction = "approve" | "reject" | "paid";
 
-export async function processWithdrawal(id: number, action: WithdrawalAction, input: { reason?: string; txHash?: string } = {}): Promise<WithdrawalDto> {
-  const body = action === "reject" ? { reason: input.reason } : action === "paid" ? { txHash: input.txHash } : {};
-  const result = await api.patch<WithdrawalDto>(`${WITHDRAWALS_KEY}/${id}/${action}`, body, { errorTitle: "Action failed" });
+const options = { errorTitle: "Action failed" };
+
+/** What the dialog typed: a reject sends the reason, a paid the hash, an approve neither. */
+type ActionInput = { reason: string; txHash: string };
+
+function send(id: number, action: WithdrawalAction, { reason, txHash }: ActionInput) {
+  if (action === "reject") return api.patch("/api/admin/withdrawals/:id/reject", { params: { id }, body: { reason } }, options);
+  if (action === "paid") return api.patch("/api/admin/withdrawals/:id/paid", { params: { id }, body: { txHash } }, options);
+  return api.patch("/api/admin/withdrawals/:id/approve", { params: { id } }, options);
+}
+
+export async function processWithdrawal(id: number, action: WithdrawalAction, input: ActionInput) {
+  const result = await send(id, action, input);
   // Stats carry the pending count; user lists carry balances that a reject refunds; a risk case
   // shows the user's open withdrawal.
   await invalidate(WITHDRAWALS_KEY, "admin/stats", "admin/users", "admin/risk");

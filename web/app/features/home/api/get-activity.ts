@@ -1,8 +1,7 @@
-import type { ActivityItemDto } from "@/api/http/contract.ts";
 import { getData } from "@/web/app/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 
 /** The latest five ledger movements. */
-export const getActivity = () => getData<ActivityItemDto[]>("me/activity");
+export const getActivity = () => getData("/api/me/activity");
 
 export const useActivity = () => useQuery("me/activity", getActivity);

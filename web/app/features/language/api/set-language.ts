@@ -8,7 +8,7 @@ import { invalidate } from "@/web/shared/query.ts";
  * on every device, and switches the app once the new catalogue is here; both downloads run at once.
  */
 export async function setLanguage(language: Language): Promise<void> {
-  const [saved] = await Promise.all([api.put<{ language: Language }>("me/language", { language }, { error: "errors.language" }), prefetchLanguage(language)]);
+  const [saved] = await Promise.all([api.put("/api/me/language", { body: { language } }, { error: "errors.language" }), prefetchLanguage(language)]);
   await speak(saved.language);
   // The server words some of what it sends in the user's language.
   void invalidate("me", "tasks");

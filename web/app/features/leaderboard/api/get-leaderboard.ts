@@ -2,6 +2,6 @@ import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contra
 import { getData } from "@/web/app/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 
-export const getLeaderboard = (category: LeaderboardCategory) => getData<LeaderboardEntryDto[]>(`leaderboard/${category}`);
+export const getLeaderboard = (category: LeaderboardCategory): Promise<LeaderboardEntryDto[]> => getData("/api/leaderboard/:category", { params: { category } });
 
 export const useLeaderboard = (category: LeaderboardCategory) => useQuery(`leaderboard/${category}`, () => getLeaderboard(category));

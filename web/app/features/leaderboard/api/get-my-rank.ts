@@ -1,7 +1,7 @@
-import type { LeaderboardCategory, RankDto } from "@/api/http/contract.ts";
+import type { LeaderboardCategory } from "@/api/http/contract.ts";
 import { getData } from "@/web/app/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 
-export const getMyRank = (category: LeaderboardCategory) => getData<RankDto>(`me/rank?category=${category}`);
+export const getMyRank = (category: LeaderboardCategory) => getData("/api/me/rank", { query: { category } });
 
 export const useMyRank = (category: LeaderboardCategory) => useQuery(`me/rank?category=${category}`, () => getMyRank(category));

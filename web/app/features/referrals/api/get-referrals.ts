@@ -1,7 +1,6 @@
-import type { ReferralSummaryDto } from "@/api/http/contract.ts";
 import { getData } from "@/web/app/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 
-export const getReferrals = () => getData<ReferralSummaryDto>("me/referrals");
+export const getReferrals = () => getData("/api/me/referrals");
 
 export const useReferrals = () => useQuery("me/referrals", getReferrals);
