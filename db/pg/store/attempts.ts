@@ -16,11 +16,11 @@ import type { Reachability } from "./reachability.ts";
 import { connectionLost, pgErrorOf } from "./runner.ts";
 
 const retryable = new Set(["40001", "40P01"]);
-const attempts = 5;
+const maxAttempts = 5;
 /** How long to keep asking what became of a transaction whose server is still ending it. */
 const outcomeTries = 20;
 const outcomePauseMs = 50;
-/** The pause before the nth try after a lost connection: n times this. */
+/** The pause before a try after a lost connection: this times the number of tries so far. */
 const lostPauseMs = 50;
 
 /**
@@ -37,34 +37,34 @@ export function askXid(attempt: Attempt<unknown>, connection: SQL): void {
 }
 
 /**
- * Runs `run` until it succeeds, fails for good, or has been tried `attempts` times. While the
- * database is known to be away (reachability.ts), a turn without a probe counts as a lost attempt
- * without going to the pool. `client` asks what became of a lost COMMIT: a client, or whichever the
+ * Runs `run` until it succeeds, fails for good, or has been tried `maxAttempts` times. While the
+ * reachability `gate` knows the database away (reachability.ts), a turn without a probe counts as
+ * a lost attempt without going to the pool. `client` asks what became of a lost COMMIT: a client, or whichever the
  * store uses at the time (its pool may have been replaced meanwhile, liveness.ts).
  */
 export async function retrying<T>(
   client: SQL | { current(): SQL },
-  reach: Reachability,
+  gate: Reachability,
   run: (attempt: Attempt<T>) => Promise<T>,
   { budgetMs = Infinity, storageFull = storageFullError }: { budgetMs?: number; storageFull?: () => AppError } = {},
 ): Promise<T> {
   const started = performance.now();
   const spent = () => performance.now() - started >= budgetMs;
-  for (let n = 1; ; n++) {
-    const turn = await reach.enter();
+  for (let tries = 1; ; tries++) {
+    const turn = await gate.enter();
     if (turn === "away") {
-      if (n >= attempts || spent()) throw unavailable();
-      await Bun.sleep(lostPauseMs * n);
+      if (tries >= maxAttempts || spent()) throw unavailable();
+      await Bun.sleep(lostPauseMs * tries);
       continue;
     }
     const attempt: Attempt<T> = {};
     try {
       const value = await run(attempt);
-      reach.report(turn, true);
+      gate.report(turn, true);
       return value;
     } catch (error) {
       const lost = connectionLost(error);
-      reach.report(turn, !lost);
+      gate.report(turn, !lost);
       if (lost && attempt.committing) {
         const outcome = await commitOutcome("current" in client ? client.current() : client, attempt);
         if (outcome === "committed") return attempt.committing.value;
@@ -73,12 +73,12 @@ export async function retrying<T>(
         }
         // Rolled back: as if the connection had been lost before the commit.
       }
-      if (lost && (n >= attempts || spent())) throw unavailable();
+      if (lost && (tries >= maxAttempts || spent())) throw unavailable();
       if (!lost && pgErrorOf(error).state === diskFull) throw storageFull();
-      if (!lost && (n >= attempts || !retryable.has(pgErrorOf(error).state ?? ""))) throw error;
+      if (!lost && (tries >= maxAttempts || !retryable.has(pgErrorOf(error).state ?? ""))) throw error;
       // A short random pause, so the two that collided do not collide again; a longer one for
       // the pool to open a new connection, so that a brief outage is ridden out.
-      await Bun.sleep(lost ? lostPauseMs * n : Math.random() * 10 * n);
+      await Bun.sleep(lost ? lostPauseMs * tries : Math.random() * 10 * tries);
     }
   }
 }

@@ -6,9 +6,9 @@ import type { PgRunner } from "./runner.ts";
 
 export function auditStatements(db: PgRunner): AuditStatements {
   return {
-    *insert(e) {
+    *insert(entry) {
       yield* awaiting(
-        db.insert(adminAudit).values({ adminId: e.adminId, action: e.action, targetType: e.targetType, targetId: e.targetId, detail: e.detail ?? null, createdAt: e.at }),
+        db.insert(adminAudit).values({ adminId: entry.adminId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, detail: entry.detail ?? null, createdAt: entry.at }),
       );
     },
   };

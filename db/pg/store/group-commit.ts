@@ -34,12 +34,12 @@ type Unit = { program: Program<unknown>; resolve: (value: unknown) => void; reje
 class UnitFailed extends Error {}
 
 /**
- * A queue that runs grouped programs in batches through `together`, at most `inFlight` batches
- * at a time, and a program on its own through `alone`.
+ * A queue that runs grouped programs in batches through `inOneTransaction`, at most `inFlight`
+ * batches at a time, and a program on its own through `inOwnTransaction`.
  */
 export function pgGroupCommit(
-  together: (programs: Program<unknown>[]) => Promise<unknown[]>,
-  alone: (program: Program<unknown>) => Promise<unknown>,
+  inOneTransaction: (programs: Program<unknown>[]) => Promise<unknown[]>,
+  inOwnTransaction: (program: Program<unknown>) => Promise<unknown>,
   inFlight: number,
 ) {
   const pending: Unit[] = [];
@@ -59,17 +59,17 @@ export function pgGroupCommit(
   async function run(batch: Unit[]) {
     if (batch.length > 1) {
       try {
-        const values = await together(batch.map((unit) => unit.program));
+        const values = await inOneTransaction(batch.map((unit) => unit.program));
         batch.forEach((unit, i) => unit.resolve(values[i]));
         return;
       } catch (error) {
         // The database unreachable, or the commit unconfirmed: every unit hears it, since running
         // them again alone would fail the same way, or might do twice what the batch did.
         if (error instanceof AppError) return batch.forEach((unit) => unit.reject(error));
-        // Rolled back: every unit runs again below, alone.
+        // Rolled back: every unit runs again below, each in a transaction of its own.
       }
     }
-    await Promise.all(batch.map((unit) => alone(unit.program).then(unit.resolve, unit.reject)));
+    await Promise.all(batch.map((unit) => inOwnTransaction(unit.program).then(unit.resolve, unit.reject)));
   }
 
   return function enqueue<T>(program: Program<T>): Promise<T> {

@@ -63,22 +63,23 @@ export function pgStatements(db: PgRunner): Statements {
  * reached: attempts.ts stops trying once that much time has passed.
  */
 export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<void> }> {
-  const live = pgLiveness(first);
-  const pool = { current: () => live.db().$client };
-  const changes = await pgChanges(pool);
+  const liveness = pgLiveness(first);
+  const clientInUse = { current: () => liveness.db().$client };
+  const changes = await pgChanges(clientInUse);
   // What lost the database also lost the listening connection; listen again once it is back.
-  const reach = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})) });
-  const folding = foldRankMovesEvery((run) => live.watch((db) => run(db.$client)), reach, foldEveryMs);
+  const gate = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})) });
+  const folding = foldRankMovesEvery((run) => liveness.watch((db) => run(db.$client)), gate, foldEveryMs);
   const storage = storageWatch();
   const options = { budgetMs: first.$pool.timeoutSeconds * 1000, storageFull: storage.refused };
-  const stored = <T>(value: T) => (storage.wrote(), value);
+  /** Passes a committed write's value on, telling the storage watch that the disk took it. */
+  const afterWrite = <T>(value: T) => (storage.wrote(), value);
   // READ COMMITTED comes with the connection (openPg).
-  const alone = <T>(program: Program<T>) =>
+  const inOwnTransaction = <T>(program: Program<T>) =>
     retrying<T>(
-      pool,
-      reach,
+      clientInUse,
+      gate,
       (attempt) =>
-        live.watch((db) =>
+        liveness.watch((db) =>
           db.transaction(async (tx) => {
             askXid(attempt, clientOf(tx));
             const sendBumps = holdBumps(tx);
@@ -90,14 +91,14 @@ export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<v
           }),
         ),
       options,
-    ).then(stored);
+    ).then(afterWrite);
   const grouped = pgGroupCommit(
     (programs) =>
       retrying<unknown[]>(
-        pool,
-        reach,
+        clientInUse,
+        gate,
         (attempt) =>
-          live.watch((db) =>
+          liveness.watch((db) =>
             pipelinedTransaction(
               db,
               (tx) => {
@@ -109,25 +110,25 @@ export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<v
             ),
           ),
         options,
-      ).then(stored),
-    alone,
+      ).then(afterWrite),
+    inOwnTransaction,
     groupsInFlight,
   );
   // The statements outside a transaction, made once per pool.
-  const outside = new WeakMap<PgDb, Statements>();
-  const outsideOn = (db: PgDb) => outside.get(db) ?? outside.set(db, pgStatements(db)).get(db)!;
-  const state = (): DatabaseState => (reach.isAway() ? "unavailable" : storage.full() ? "storage_full" : "ok");
+  const poolStatements = new WeakMap<PgDb, Statements>();
+  const statementsOutsideTransaction = (db: PgDb) => poolStatements.get(db) ?? poolStatements.set(db, pgStatements(db)).get(db)!;
+  const state = (): DatabaseState => (gate.isAway() ? "unavailable" : storage.full() ? "storage_full" : "ok");
   return {
     engine: "postgres",
     changes,
-    close: () => Promise.all([changes.close(), folding.stop()]).then(() => live.close()),
-    transaction: (program, options) => (options?.grouped ? grouped(program) : alone(program)),
-    read: (program) => retrying(pool, reach, () => live.watch((db) => runAwaiting(program(outsideOn(db)))), options),
+    close: () => Promise.all([changes.close(), folding.stop()]).then(() => liveness.close()),
+    transaction: (program, options) => (options?.grouped ? grouped(program) : inOwnTransaction(program)),
+    read: (program) => retrying(clientInUse, gate, () => liveness.watch((db) => runAwaiting(program(statementsOutsideTransaction(db)))), options),
     health: {
       state,
       async ready() {
         try {
-          await retrying(pool, reach, () => live.watch((db) => db.$client`select 1`), options);
+          await retrying(clientInUse, gate, () => liveness.watch((db) => db.$client`select 1`), options);
         } catch (error) {
           if (error instanceof AppError && error.status === 503) return "unavailable";
           throw error;

@@ -92,9 +92,9 @@ export function pgLiveness(
         // timer left to run its course per read would pile up by the ten thousand under load.
         let timer: ReturnType<typeof setTimeout> | undefined;
         const stalled = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, stallMs)));
-        const first = await Promise.race([outcome, stalled]);
+        const answered = await Promise.race([outcome, stalled]);
         clearTimeout(timer);
-        if (first) return settle(first);
+        if (answered) return settle(answered);
         const verdict = await Promise.race([ask(pool), outcome]);
         if (typeof verdict !== "string") return settle(verdict);
         if (verdict === "running") continue;

@@ -7,20 +7,20 @@
 type Call<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
 /**
- * A statement for several inputs, answering in their order, called once per turn of the event
+ * A statement for several inputs (`forAll`), answering in their order, called once per turn of the event
  * loop with the calls of that turn: the requests of one turn arrive in separate callbacks, and the
  * programs of one batch reach the same step together, from the one answer that reached them all.
  * An error fails every call it carried: in a transaction, the transaction is aborted anyway. A
  * call that comes after its statement was sent goes with the next one.
  */
-export function merged<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
+export function merged<I, O>(forAll: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
   let calls: Call<I, O>[] | undefined;
   const send = () => {
     const sent = calls!;
     calls = undefined;
-    many(sent.map((c) => c.input)).then(
-      (outputs) => sent.forEach((c, i) => c.resolve(outputs[i]!)),
-      (error) => sent.forEach((c) => c.reject(error)),
+    forAll(sent.map((call) => call.input)).then(
+      (outputs) => sent.forEach((call, i) => call.resolve(outputs[i]!)),
+      (error) => sent.forEach((call) => call.reject(error)),
     );
   };
   return (input) =>
@@ -45,10 +45,10 @@ export function mergedLookup<K, R>(rows: (keys: K[]) => Promise<R[]>, keyOf: (ro
 export function roundsByKey<T>(items: readonly T[], key: (item: T) => unknown): T[][] {
   const rounds: { keys: Set<unknown>; items: T[] }[] = [];
   for (const item of items) {
-    const k = key(item);
-    let round = rounds.find((r) => !r.keys.has(k));
+    const itemKey = key(item);
+    let round = rounds.find((r) => !r.keys.has(itemKey));
     if (!round) rounds.push((round = { keys: new Set(), items: [] }));
-    round.keys.add(k);
+    round.keys.add(itemKey);
     round.items.push(item);
   }
   return rounds.map((r) => r.items);

@@ -34,24 +34,25 @@ export async function foldRankMoves(sql: SQL): Promise<number> {
 /**
  * Adds moves in every `everyMs` until stopped. A failure (the database restarting) is tried
  * again at a later turn: the moves wait in their table meanwhile, and readers still count them.
- * While the database is away, turns pass without trying until a probe is due.
+ * While the reachability `gate` knows the database away, turns pass without trying until a probe
+ * is due.
  */
 export function foldRankMovesEvery(
-  sql: SQL | (<T>(run: (sql: SQL) => Promise<T>) => Promise<T>),
-  reach: Reachability,
+  client: SQL | (<T>(run: (sql: SQL) => Promise<T>) => Promise<T>),
+  gate: Reachability,
   everyMs: number,
 ): { stop(): Promise<void> } {
   // Either a client, or a way to run on the store's pool of the moment (liveness.ts).
-  const on = typeof sql === "function" && !("unsafe" in sql) ? sql : <T>(run: (sql: SQL) => Promise<T>) => run(sql as SQL);
+  const runOnClient = typeof client === "function" && !("unsafe" in client) ? client : <T>(run: (sql: SQL) => Promise<T>) => run(client as SQL);
   let running: Promise<unknown> | undefined;
   const fold = async () => {
-    const turn = await reach.enter();
+    const turn = await gate.enter();
     if (turn === "away") return;
     try {
-      await on(foldRankMoves);
-      reach.report(turn, true);
+      await runOnClient(foldRankMoves);
+      gate.report(turn, true);
     } catch (error) {
-      reach.report(turn, !connectionLost(error));
+      gate.report(turn, !connectionLost(error));
     }
   };
   const timer = setInterval(() => {

@@ -5,7 +5,8 @@
 // attempts, every request and every retry: a crowd of them keeps a recovering server busy
 // forking. Instead, one caller at a time tries (the probe), after a pause that doubles from
 // `firstPauseMs` up to `longestPauseMs`; callers arriving while a probe runs wait for its outcome,
-// and those arriving during the pause are told at once that the database is away.
+// and those arriving during the pause are told at once that the database is away. The store holds
+// one such gate, which every attempt on the database enters first (attempts.ts, rank-moves.ts).
 
 export type Turn = "go" | "probe" | "away";
 
@@ -42,7 +43,7 @@ export function reachability({
       return "probe";
     },
     report(turn, reached) {
-      const was = away;
+      const wasAway = away;
       if (reached) {
         away = false;
         pauseMs = firstPauseMs;
@@ -53,7 +54,7 @@ export function reachability({
         away = true;
         probeAt = now() + pauseMs;
       }
-      if (away !== was) onChange(away);
+      if (away !== wasAway) onChange(away);
       if (turn === "probe") {
         probe?.tell(reached);
         probe = undefined;

@@ -15,9 +15,9 @@ export function riskStatements(db: PgRunner): RiskStatements {
   const moveHeld = (userId: number, amount: number) =>
     awaiting(db.update(users).set({ heldBalance: sql`${users.heldBalance} + ${amount}` }).where(eq(users.id, userId)));
   return {
-    *hold(h) {
-      yield* awaiting(db.insert(referralHolds).values(h));
-      yield* moveHeld(h.referrerId, h.amount);
+    *hold(newHold) {
+      yield* awaiting(db.insert(referralHolds).values(newHold));
+      yield* moveHeld(newHold.referrerId, newHold.amount);
     },
     *dueHolds(now, limit, skip) {
       return yield* awaiting(
@@ -79,20 +79,20 @@ export function riskStatements(db: PgRunner): RiskStatements {
       const rows = yield* awaiting(db.update(users).set({ riskStatus: to }).where(and(eq(users.id, userId), current)).returning({ id: users.id }));
       return rows.length > 0;
     },
-    *list(f) {
+    *list(filter) {
       return yield* awaiting(
         db
           .select()
           .from(users)
-          .where(and(eq(users.riskStatus, f.status), f.before ? lt(users.id, f.before) : undefined))
+          .where(and(eq(users.riskStatus, filter.status), filter.before ? lt(users.id, filter.before) : undefined))
           .orderBy(desc(users.id))
-          .limit(f.limit),
+          .limit(filter.limit),
       );
     },
 
     // Plain SQL: both run on the first request of every session while the defences are on.
-    *sight(s) {
-      const rows = yield* awaiting(clientOf(db).unsafe(sightClient, [s.userId, s.client, s.address, s.userAgent, s.seenAt]).values());
+    *sight(sighting) {
+      const rows = yield* awaiting(clientOf(db).unsafe(sightClient, [sighting.userId, sighting.client, sighting.address, sighting.userAgent, sighting.seenAt]).values());
       return rows.length > 0;
     },
     *accountsOn(client, limit) {

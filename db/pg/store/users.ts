@@ -15,7 +15,7 @@ const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
 const usersByTgId = `select ${userRow.select("u")} from users u where u.tg_id = any($1::int8[])`;
 
 export function userStatements(db: PgRunner): UserStatements {
-  const one = <T>(rows: T[]) => rows[0];
+  const firstRow = <T>(rows: T[]) => rows[0];
   const byTgId = mergedLookup(
     async (tgIds: number[]) => ((await clientOf(db).unsafe(usersByTgId, [tgIds]).values()) as unknown[][]).map((values) => userRow.read(values)!),
     (user) => user.tgId,
@@ -29,10 +29,10 @@ export function userStatements(db: PgRunner): UserStatements {
       return yield* awaiting(byTgId(tgId));
     },
     *byRefCode(refCode) {
-      return one(yield* awaiting(db.select().from(users).where(eq(users.refCode, refCode))));
+      return firstRow(yield* awaiting(db.select().from(users).where(eq(users.refCode, refCode))));
     },
     *insert(user) {
-      return one(yield* awaiting(db.insert(users).values(user).onConflictDoNothing({ target: users.tgId }).returning())) ?? null;
+      return firstRow(yield* awaiting(db.insert(users).values(user).onConflictDoNothing({ target: users.tgId }).returning())) ?? null;
     },
     *addReferral(referredId, referrerId, at) {
       yield* awaiting(db.insert(referrals).values({ referredId, referrerId, createdAt: at }));
@@ -45,7 +45,7 @@ export function userStatements(db: PgRunner): UserStatements {
       yield* awaiting(db.update(users).set({ language }).where(eq(users.id, id)));
     },
     *setWallet(id, address) {
-      return one(yield* awaiting(db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning()))!;
+      return firstRow(yield* awaiting(db.update(users).set({ walletBep20: address }).where(eq(users.id, id)).returning()))!;
     },
     *walletSharers(address, except, limit) {
       const rows = yield* awaiting(db.select({ id: users.id }).from(users).where(and(sameWallet(address), ne(users.id, except))).orderBy(asc(users.id)).limit(limit));
@@ -59,10 +59,10 @@ export function userStatements(db: PgRunner): UserStatements {
       yield* awaiting(db.update(users).set({ isActive: reachable }).where(eq(users.tgId, tgId)));
     },
     *first() {
-      return one(yield* awaiting(db.select().from(users).orderBy(asc(users.id)).limit(1)));
+      return firstRow(yield* awaiting(db.select().from(users).orderBy(asc(users.id)).limit(1)));
     },
     *count() {
-      return one(yield* awaiting(db.select({ n: sql<number>`count(*)::int` }).from(users)))!.n;
+      return firstRow(yield* awaiting(db.select({ n: sql<number>`count(*)::int` }).from(users)))!.n;
     },
   };
 }

@@ -72,18 +72,18 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
     *find(id) {
       return (yield* awaiting(select().where(eq(withdrawals.id, id))))[0];
     },
-    *list(f) {
+    *list(filter) {
       return yield* awaiting(
         select()
           .where(
             and(
-              f.status ? eq(withdrawals.status, f.status) : undefined,
-              f.userId ? eq(withdrawals.userId, f.userId) : undefined,
-              f.before ? lt(withdrawals.id, f.before) : undefined,
+              filter.status ? eq(withdrawals.status, filter.status) : undefined,
+              filter.userId ? eq(withdrawals.userId, filter.userId) : undefined,
+              filter.before ? lt(withdrawals.id, filter.before) : undefined,
             ),
           )
           .orderBy(desc(withdrawals.id))
-          .limit(f.limit),
+          .limit(filter.limit),
       );
     },
     *countByStatus(status) {
