@@ -11,7 +11,8 @@ import { PageHeader } from "@/web/admin/components/layout/page-header.tsx";
 import { useRiskCase } from "@/web/admin/features/risk/api/get-risk-case.ts";
 import { accountHandle, accountName } from "@/web/admin/features/risk/account-name.ts";
 import { paths } from "@/web/admin/paths.ts";
-import { CaseActions, type Farm } from "./case-actions.tsx";
+import { farmOf } from "@/web/admin/features/risk/farm.ts";
+import { CaseActions } from "./case-actions.tsx";
 import { CaseSummary } from "./case-summary.tsx";
 import { ClientList } from "./client-list.tsx";
 import { FraudReport } from "./fraud-report.tsx";
@@ -50,11 +51,7 @@ export function RiskCase({ userId }: { userId: number }) {
     );
   }
 
-  const ticked = risk.referred.filter((r) => selected.has(r.id)).map((r) => r.id);
-  // The case lists the first referred accounts only: every listed one ticked under a longer tree
-  // means all of them, the unlisted ones included, which the server resolves itself.
-  const unlisted = risk.totalInvited > risk.referred.length;
-  const farm: Farm = unlisted && ticked.length > 0 && ticked.length === risk.referred.length ? { all: risk.totalInvited } : { ids: ticked };
+  const farm = farmOf(risk.referred, risk.totalInvited, selected);
   return (
     <div className="space-y-5">
       <div>
