@@ -1,7 +1,6 @@
 // What confirming fraud did: who was banned, the withdrawals refunded, the held and paid bonuses
 // taken back, with totals, and, set apart, the bonuses that could not be taken back because the
 // referrer had already spent them (for the operator to follow up by hand).
-import { Link } from "react-router-dom";
 import type { RiskConfirmDto } from "@/api/http/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
@@ -9,16 +8,12 @@ import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { AlertIcon, CircleCheckIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { countOf } from "@/web/admin/lib/count-of.ts";
 import { usdtTotal } from "@/web/admin/features/risk/amounts.ts";
-import { riskCasePath } from "@/web/admin/paths.ts";
+import { CaseLink } from "./case-link.tsx";
 
 type Moves = RiskConfirmDto["bonusesReversed"];
 
 function UserLink({ id }: { id: number }) {
-  return (
-    <Link to={riskCasePath(id)} className="font-medium text-indigo-700 tabular-nums hover:underline">
-      #{id}
-    </Link>
-  );
+  return <CaseLink id={id} className="font-medium" />;
 }
 
 function Tile({ label, value, detail }: { label: string; value: string; detail?: string }) {

@@ -7,12 +7,11 @@ import { Link } from "react-router-dom";
 import type { RiskCaseDto } from "@/api/http/contract.ts";
 import { formatDate } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
-import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
-import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { RiskStatusBadge } from "@/web/admin/components/risk-status-badge.tsx";
 import { countOf } from "@/web/admin/lib/count-of.ts";
 import { accountHandle, accountName } from "@/web/admin/features/risk/account-name.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
+import { CaseSection } from "./case-section.tsx";
 
 type Referred = RiskCaseDto["referred"];
 
@@ -43,73 +42,70 @@ export function ReferralTree({ referred, total, selected, onChange, selectable }
   };
 
   return (
-    <Card aria-labelledby="tree-title">
-      <CardHeader
-        title={<span id="tree-title">Referral tree</span>}
-        description={
+    <CaseSection
+      id="tree"
+      title="Referral tree"
+      description={
           total > referred.length
             ? `The first ${referred.length} of the ${countOf(total, "account")} this user referred${selectable ? "; Select all ticks all of them, the unlisted ones included" : ""}.`
             : `${countOf(referred.length, "account")} this user referred${selectable ? "; tick the farm to ban with them" : ""}.`
         }
-        actions={selectable && referred.length > 0 ? <span className="text-sm text-slate-600 tabular-nums">{every && total > referred.length ? total : count} selected</span> : undefined}
-      />
-      {referred.length === 0 ? (
-        <EmptyState compact>This user referred nobody</EmptyState>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-500">
-              <tr>
-                {selectable && (
-                  <th scope="col" className="w-10 px-4 py-2">
-                    <input ref={all} type="checkbox" className={checkbox} aria-label="Select all" checked={every} onChange={() => onChange(every ? new Set() : new Set(referred.map((r) => r.id)))} />
-                  </th>
-                )}
-                {["Account", "Telegram ID", "Profile", "Risk", "Joined", "Qualified"].map((name) => (
-                  <th key={name} scope="col" className="px-3 py-2 font-medium">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {referred.map((r) => (
-                <tr key={r.id} data-testid="referred-account" className={selected.has(r.id) ? "bg-rose-50/60" : undefined}>
-                  {selectable && (
-                    <td className="px-4 py-2">
-                      <input type="checkbox" className={checkbox} aria-label={`Select ${accountName(r)} (#${r.id})`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
-                    </td>
-                  )}
-                  <td className="px-3 py-2">
-                    <Link to={riskCasePath(r.id)} className="font-medium text-indigo-700 hover:underline">
-                      {accountName(r)}
-                    </Link>
-                    <p className="text-xs text-slate-500">
-                      {accountHandle(r)} · #{r.id}
-                    </p>
-                  </td>
-                  <td className="px-3 py-2 text-slate-700 tabular-nums">{r.tgId}</td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap gap-1">
-                      {r.isPremium ? <Badge tone="info">Premium</Badge> : <Badge>No Premium</Badge>}
-                      {r.isBanned && <Badge tone="danger">Banned</Badge>}
-                      {!r.channelJoined && <Badge>Not in channel</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap items-center gap-1">
-                      <span className="font-semibold text-slate-900 tabular-nums">{r.riskScore}</span>
-                      {r.riskStatus && <RiskStatusBadge status={r.riskStatus} />}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(r.joinedAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-700">{r.qualifiedAt ? formatDate(r.qualifiedAt) : <span className="text-slate-400">No</span>}</td>
-                </tr>
+      actions={selectable && referred.length > 0 ? <span className="text-sm text-slate-600 tabular-nums">{every && total > referred.length ? total : count} selected</span> : undefined}
+      empty={referred.length === 0 && "This user referred nobody"}
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="bg-slate-50 text-xs text-slate-500">
+            <tr>
+              {selectable && (
+                <th scope="col" className="w-10 px-4 py-2">
+                  <input ref={all} type="checkbox" className={checkbox} aria-label="Select all" checked={every} onChange={() => onChange(every ? new Set() : new Set(referred.map((r) => r.id)))} />
+                </th>
+              )}
+              {["Account", "Telegram ID", "Profile", "Risk", "Joined", "Qualified"].map((name) => (
+                <th key={name} scope="col" className="px-3 py-2 font-medium">
+                  {name}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {referred.map((r) => (
+              <tr key={r.id} data-testid="referred-account" className={selected.has(r.id) ? "bg-rose-50/60" : undefined}>
+                {selectable && (
+                  <td className="px-4 py-2">
+                    <input type="checkbox" className={checkbox} aria-label={`Select ${accountName(r)} (#${r.id})`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
+                  </td>
+                )}
+                <td className="px-3 py-2">
+                  <Link to={riskCasePath(r.id)} className="font-medium text-indigo-700 hover:underline">
+                    {accountName(r)}
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    {accountHandle(r)} · #{r.id}
+                  </p>
+                </td>
+                <td className="px-3 py-2 text-slate-700 tabular-nums">{r.tgId}</td>
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap gap-1">
+                    {r.isPremium ? <Badge tone="info">Premium</Badge> : <Badge>No Premium</Badge>}
+                    {r.isBanned && <Badge tone="danger">Banned</Badge>}
+                    {!r.channelJoined && <Badge>Not in channel</Badge>}
+                  </span>
+                </td>
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap items-center gap-1">
+                    <span className="font-semibold text-slate-900 tabular-nums">{r.riskScore}</span>
+                    {r.riskStatus && <RiskStatusBadge status={r.riskStatus} />}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(r.joinedAt)}</td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-700">{r.qualifiedAt ? formatDate(r.qualifiedAt) : <span className="text-slate-400">No</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </CaseSection>
   );
 }

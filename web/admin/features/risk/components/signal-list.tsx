@@ -6,10 +6,9 @@ import type { RiskCaseDto } from "@/api/http/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
-import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
-import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { evidenceLabel, signalAbout, signalLabel } from "@/web/admin/features/risk/signal-labels.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
+import { CaseSection } from "./case-section.tsx";
 
 // Ids are names, not quantities: no thousands separators.
 const identifiers = new Set(["tgId", "referrerTgId"]);
@@ -47,33 +46,28 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
 
 export function SignalList({ signals, score }: { signals: RiskCaseDto["signals"]; score: number }) {
   return (
-    <Card aria-labelledby="signals-title">
-      <CardHeader title={<span id="signals-title">Signals</span>} description={`Their weights add up to the score of ${score}.`} />
-      {signals.length === 0 ? (
-        <EmptyState compact>No signals recorded</EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {signals.map((s) => (
-            <li key={s.name} data-testid="signal" className="space-y-2 px-4 py-3 sm:px-5">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {signalLabel(s.name)} <code className="ml-1 font-mono text-xs font-normal text-slate-500">{s.name}</code>
-                  </p>
-                  {signalAbout(s.name) && <p className="text-sm text-slate-500">{signalAbout(s.name)}</p>}
-                </div>
-                <div className="flex flex-col items-end gap-0.5">
-                  <Badge tone={s.weight > 0 ? "accent" : "neutral"}>
-                    <span className="tabular-nums">+{s.weight}</span>
-                  </Badge>
-                  <span className="text-xs text-slate-500">{formatDateTime(s.at)}</span>
-                </div>
+    <CaseSection id="signals" title="Signals" description={`Their weights add up to the score of ${score}.`} empty={signals.length === 0 && "No signals recorded"}>
+      <ul className="divide-y divide-slate-100">
+        {signals.map((s) => (
+          <li key={s.name} data-testid="signal" className="space-y-2 px-4 py-3 sm:px-5">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {signalLabel(s.name)} <code className="ml-1 font-mono text-xs font-normal text-slate-500">{s.name}</code>
+                </p>
+                {signalAbout(s.name) && <p className="text-sm text-slate-500">{signalAbout(s.name)}</p>}
               </div>
-              <Evidence evidence={s.evidence} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+              <div className="flex flex-col items-end gap-0.5">
+                <Badge tone={s.weight > 0 ? "accent" : "neutral"}>
+                  <span className="tabular-nums">+{s.weight}</span>
+                </Badge>
+                <span className="text-xs text-slate-500">{formatDateTime(s.at)}</span>
+              </div>
+            </div>
+            <Evidence evidence={s.evidence} />
+          </li>
+        ))}
+      </ul>
+    </CaseSection>
   );
 }
