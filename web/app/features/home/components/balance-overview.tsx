@@ -1,22 +1,18 @@
 // Total Balance with Earned Today and Total Earned, and the way to withdraw.
 import type { MeDto } from "@/api/http/contract.ts";
+import { BalanceFigure } from "@/web/app/components/balance-figure.tsx";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Link } from "@/web/app/lib/router.tsx";
 import { Card } from "@/web/shared/ui/card.tsx";
 import { ArrowUpRightIcon } from "@/web/shared/ui/icons.tsx";
-import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
-import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 
 type Props = { me: MeDto | undefined; minWithdrawal: string; walletPath: string };
 
 export function BalanceOverview({ me, minWithdrawal, walletPath }: Props) {
-  const { t, usdt, amount, language } = useI18n();
+  const { t, usdt, amount } = useI18n();
   return (
     <Card className="bg-accent! text-accent-fg">
-      <p className="text-sm opacity-80">{t("home.totalBalance")}</p>
-      <div className="mt-1 h-10" data-testid="total-balance">
-        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" variant="plain" locale={language} /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
-      </div>
+      <BalanceFigure label={t("home.totalBalance")} me={me} testId="total-balance" />
       <div className="mt-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-accent-fg/15 p-3">
           <p className="text-xs opacity-80">{t("common.earnedToday")}</p>

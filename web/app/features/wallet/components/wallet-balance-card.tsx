@@ -2,12 +2,11 @@
 // and while no earlier request is still open (the server allows one at a time).
 import type { MeDto } from "@/api/http/contract.ts";
 import { usdt } from "@/domain/money.ts";
+import { BalanceFigure } from "@/web/app/components/balance-figure.tsx";
 import { MainAction } from "@/web/app/components/main-action.tsx";
 import { type I18n, useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card } from "@/web/shared/ui/card.tsx";
 import { ArrowUpRightIcon } from "@/web/shared/ui/icons.tsx";
-import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
-import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 
 type Props = { me: MeDto | undefined; minimum: string; holdHours: number; hasOpenWithdrawal: boolean; onWithdraw: () => void };
 
@@ -20,14 +19,11 @@ function blocker({ t, amount }: I18n, me: MeDto, minimum: string, hasOpenWithdra
 
 export function WalletBalanceCard({ me, minimum, holdHours, hasOpenWithdrawal, onWithdraw }: Props) {
   const i18n = useI18n();
-  const { t, amount, language } = i18n;
+  const { t, amount } = i18n;
   const reason = me ? blocker(i18n, me, minimum, hasOpenWithdrawal) : "";
   return (
     <Card className="bg-accent! text-accent-fg">
-      <p className="text-sm opacity-80">{t("wallet.available")}</p>
-      <div className="mt-1 h-10" data-testid="wallet-balance">
-        {me ? <UsdtAmount amount={me.balanceUsdt} size="large" variant="plain" locale={language} /> : <Skeleton className="h-9 w-40 bg-accent-fg/30" />}
-      </div>
+      <BalanceFigure label={t("wallet.available")} me={me} testId="wallet-balance" />
       {me && usdt(me.heldUsdt) > 0 && (
         // Held referral bonuses are earned but not spendable yet, so they stand apart from the balance.
         <p className="mt-1 text-sm opacity-90" data-testid="wallet-held">
