@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { openEngine, type Engine } from "@/db/engine.ts";
 import type { Config } from "./config.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
+import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { demoMembershipChecker } from "@/domain/membership.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
@@ -19,6 +20,7 @@ export async function openDeps(config: Config, overrides: Partial<Deps> = {}): P
     clock: () => new Date(),
     membership: demoMembershipChecker(),
     notifier: silentNotifier,
+    caches: makeCaches(engine.store),
     ...overrides,
   };
   return { deps, engine };

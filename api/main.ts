@@ -2,6 +2,7 @@
 // API and the web app on one port, and stop cleanly on Ctrl-C.
 import { ConfigError, createConfig } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { useApiZodMessages } from "./http/zod-messages.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { assertPortFree, listen, PortInUseError } from "./listen.ts";
@@ -19,6 +20,7 @@ import { botApi } from "@/bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "./runtime.ts";
 
 async function main() {
+  useApiZodMessages();
   const config = createConfig(process.env);
   // First of all: a second server on a busy port must not touch the database or reach Telegram.
   await assertPortFree(config.host, config.port);

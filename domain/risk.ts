@@ -129,15 +129,20 @@ const isClientAddress = (address: string) => {
   return family !== 0 && !notClients.check(address, family === 6 ? "ipv6" : "ipv4");
 };
 
-/** Per database: the clients already recorded (written once, not on every request), and when each user's was last looked at. */
-const seenBy = new WeakMap<object, { seen: Set<string>; lookedAt: Map<number, { agent: string; at: number }> }>();
+/**
+ * The clients already recorded (written once, not on every request), and when each user's was last
+ * looked at. One per store, made where the dependencies are built (caches.ts).
+ */
+export type SeenClients = { seen: Set<string>; lookedAt: Map<number, { agent: string; at: number }> };
 
-export async function noteClient(deps: RiskDeps, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
+export const seenClients = (): SeenClients => ({ seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() });
+
+export async function noteClient(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
   if (!enabled(deps)) return;
-  const { seen, lookedAt } = seenOn(deps.store);
+  const { seen, lookedAt } = deps.caches.seenClients;
   // A user's client is looked at once a minute at most per user agent: a session's requests
   // come from one client, and this check is on every user request.
-  const now = Date.now();
+  const now = deps.clock().getTime();
   const agent = userAgent ?? "";
   const last = lookedAt.get(user.id);
   if (last && last.agent === agent && now - last.at < clientLookEveryMs) return;
@@ -162,12 +167,6 @@ export async function noteClient(deps: RiskDeps, user: Pick<User, "id">, address
 }
 
 const clientLookEveryMs = 60_000;
-
-function seenOn(store: object) {
-  let seen = seenBy.get(store);
-  if (!seen) seenBy.set(store, (seen = { seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() }));
-  return seen;
-}
 
 /**
  * A referred user was found out of the channel after their referral qualified: signalled on them,

@@ -12,7 +12,7 @@ import { linkProgress, notClaimable, recordOpen } from "./task-opens.ts";
 import { derivedForUser } from "./users.ts";
 import { addDays, utcDay } from "./time.ts";
 
-type TaskDeps = Pick<Deps, "store" | "clock">;
+type TaskDeps = Pick<Deps, "store" | "clock" | "caches">;
 
 export async function getTask(deps: Pick<Deps, "store">, id: number): Promise<Task> {
   const task = await deps.store.read((tx) => tx.tasks.byId(id));
@@ -72,19 +72,23 @@ export async function updateTask(deps: Pick<Deps, "store">, id: number, patch: P
 }
 
 /**
- * The active tasks, the same for every user, read again only after the store reports a change
- * to them; what is read while a change may be under way is served but not kept.
+ * The active tasks, the same for every user, kept between requests and read again only after the
+ * store reports a change to them; what is read while a change may be under way is served but not
+ * kept. One per store, made where the dependencies are built (caches.ts).
  */
-async function activeTasks(store: Store): Promise<readonly Task[]> {
-  let cache = activeTaskCaches.get(store);
-  if (!cache) {
-    const state = { tasks: undefined as readonly Task[] | undefined, generation: 0 };
-    store.changes.onTasks(() => {
-      state.generation++;
-      state.tasks = undefined;
-    });
-    activeTaskCaches.set(store, (cache = state));
-  }
+export type ActiveTaskCache = { tasks: readonly Task[] | undefined; generation: number };
+
+export function activeTaskCache(store: Store): ActiveTaskCache {
+  const cache: ActiveTaskCache = { tasks: undefined, generation: 0 };
+  store.changes.onTasks(() => {
+    cache.generation++;
+    cache.tasks = undefined;
+  });
+  return cache;
+}
+
+async function activeTasks({ store, caches }: Pick<Deps, "store" | "caches">): Promise<readonly Task[]> {
+  const cache = caches.tasks;
   store.changes.poll();
   if (cache.tasks) return cache.tasks;
   const generation = cache.generation;
@@ -94,13 +98,11 @@ async function activeTasks(store: Store): Promise<readonly Task[]> {
   return active;
 }
 
-const activeTaskCaches = new WeakMap<Store, { tasks: readonly Task[] | undefined; generation: number }>();
-
 /** Active tasks with the user's completion flags and, for link tasks, when they opened it. */
 export async function activeTasksFor(deps: TaskDeps, userId: number) {
   const now = deps.clock();
   const today = utcDay(now);
-  const active = await activeTasks(deps.store);
+  const active = await activeTasks(deps);
   // Opens matter only while a link task is active; the key says whether they were read.
   const links = active.some((task) => hasLink(task.kind));
   // Asked on every open of the task list. A completion and a first open always update the user's
@@ -128,9 +130,9 @@ export async function activeTasksFor(deps: TaskDeps, userId: number) {
  * id, which tells an inactive task from a missing one. A user known to be banned is told at once;
  * a ban committed since the user was read is caught by the completion's own write.
  */
-async function workableTask(deps: Pick<Deps, "store">, user: User, taskId: number): Promise<Task> {
+async function workableTask(deps: Pick<Deps, "store" | "caches">, user: User, taskId: number): Promise<Task> {
   if (user.isBanned) throw suspended();
-  const task = (await activeTasks(deps.store)).find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
+  const task = (await activeTasks(deps)).find((t) => t.id === taskId) ?? (await getTask(deps, taskId));
   if (!task.isActive) throw new AppError("TASK_INACTIVE", "This task is not available");
   return task;
 }
@@ -159,7 +161,7 @@ async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Pr
   }
 }
 
-type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier">;
+type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "caches">;
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);

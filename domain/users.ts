@@ -18,7 +18,7 @@ export type TelegramProfile = {
   languageCode?: string | null;
 };
 
-type UserDeps = Pick<Deps, "store" | "clock" | "config">;
+type UserDeps = Pick<Deps, "store" | "clock" | "config" | "caches">;
 
 const refCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -94,9 +94,10 @@ export async function getUser(deps: Pick<Deps, "store">, id: number): Promise<Us
  * session asks for its user several times within seconds. A written users row leaves the cache
  * as the store's change feed reports it: as this connection writes it, and within a second of
  * another process's commit. What is read while a change may be under way is served but not kept:
- * the generation moves with every change reported.
+ * the generation moves with every change reported. One per store, made where the dependencies are
+ * built (caches.ts).
  */
-type UserCache = {
+export type UserCache = {
   byId: Map<number, User>;
   idByTgId: Map<number, number>;
   /** Figures derived from other tables whose every change also writes the user's row. */
@@ -105,33 +106,33 @@ type UserCache = {
   generation: number;
 };
 
-function userCache(store: Store): UserCache {
-  let cache = userCaches.get(store);
-  if (!cache) {
-    const state: UserCache = {
-      byId: new Map<number, User>(),
-      idByTgId: new Map<number, number>(),
-      derived: new Map<number, Map<string, unknown>>(),
-      generation: 0,
-    };
-    store.changes.onUsers((id) => {
-      state.generation++;
-      if (id === undefined) {
-        state.byId.clear();
-        state.derived.clear();
-        state.idByTgId.clear();
-        return;
-      }
-      state.byId.delete(id);
-      state.derived.delete(id);
-    });
-    userCaches.set(store, (cache = state));
-  }
-  store.changes.poll();
+export function userCache(store: Store): UserCache {
+  const cache: UserCache = {
+    byId: new Map<number, User>(),
+    idByTgId: new Map<number, number>(),
+    derived: new Map<number, Map<string, unknown>>(),
+    generation: 0,
+  };
+  store.changes.onUsers((id) => {
+    cache.generation++;
+    if (id === undefined) {
+      cache.byId.clear();
+      cache.derived.clear();
+      cache.idByTgId.clear();
+      return;
+    }
+    cache.byId.delete(id);
+    cache.derived.delete(id);
+  });
   return cache;
 }
 
-const userCaches = new WeakMap<Store, UserCache>();
+/** The cache, once it has heard of what other processes committed since it was last asked. */
+function usersKept({ store, caches }: Pick<Deps, "store" | "caches">): UserCache {
+  store.changes.poll();
+  return caches.users;
+}
+
 const cachedUsers = 100_000;
 
 /** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
@@ -141,9 +142,9 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 /** The lookup behind every user request. */
-export async function findUserByTgId(deps: Pick<Deps, "store">, tgId: number): Promise<User | undefined> {
+export async function findUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId: number): Promise<User | undefined> {
   if (!deps.store.changes.keepsUsers) return deps.store.read((tx) => tx.users.byTgId(tgId));
-  const cache = userCache(deps.store);
+  const cache = usersKept(deps);
   const id = cache.idByTgId.get(tgId);
   const known = id === undefined ? undefined : cache.byId.get(id);
   if (known) return known;
@@ -165,9 +166,9 @@ export async function findUserByTgId(deps: Pick<Deps, "store">, tgId: number): P
  * A figure about one user read from another table, kept like the user row itself. Only for data
  * whose every change also writes that user's row in the same transaction, which is what drops it.
  */
-export async function derivedForUser<T>(deps: Pick<Deps, "store">, userId: number, key: string, read: () => Promise<T>): Promise<T> {
+export async function derivedForUser<T>(deps: Pick<Deps, "store" | "caches">, userId: number, key: string, read: () => Promise<T>): Promise<T> {
   if (!deps.store.changes.keepsUsers) return read();
-  const cache = userCache(deps.store);
+  const cache = usersKept(deps);
   const forUser = cache.derived.get(userId);
   if (forUser?.has(key)) return forUser.get(key) as T;
   const generation = cache.generation;
@@ -178,7 +179,7 @@ export async function derivedForUser<T>(deps: Pick<Deps, "store">, userId: numbe
 }
 
 /** The user a demo-mode sign-in stands for: the one with this Telegram id, else the first registered. */
-export async function demoUser(deps: Pick<Deps, "store">, tgId?: number): Promise<User | undefined> {
+export async function demoUser(deps: Pick<Deps, "store" | "caches">, tgId?: number): Promise<User | undefined> {
   return tgId === undefined ? deps.store.read((tx) => tx.users.first()) : findUserByTgId(deps, tgId);
 }
 
@@ -214,7 +215,7 @@ export async function chooseLanguage(deps: Pick<Deps, "store">, user: User, lang
 }
 
 /** The language to write to a Telegram user in, for messages sent without an update to answer. */
-export async function languageOfTgUser(deps: Pick<Deps, "store">, tgId: number): Promise<Language> {
+export async function languageOfTgUser(deps: Pick<Deps, "store" | "caches">, tgId: number): Promise<Language> {
   const user = await findUserByTgId(deps, tgId);
   return user ? userLanguage(user) : pickLanguage();
 }

@@ -6,6 +6,7 @@
 import { expect } from "bun:test";
 import { createConfig } from "@/api/config.ts";
 import { setBanned } from "@/domain/admin-users.ts";
+import { makeCaches } from "@/domain/caches.ts";
 import type { AppError } from "@/domain/errors.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
@@ -37,7 +38,7 @@ function slowTelegram() {
 
 function depsOf(store: Store, membership = { isMember: async () => true }) {
   const notices: Notice[] = [];
-  return { store, clock: () => now, config, membership, notifier: { notify: (n: Notice) => void notices.push(n) } };
+  return { store, clock: () => now, config, membership, notifier: { notify: (n: Notice) => void notices.push(n) }, caches: makeCaches(store) };
 }
 
 /** How a call ended, as the API would answer it: "ok", or the error's status and code. */

@@ -5,6 +5,7 @@
 // give the same answers.
 import { expect } from "bun:test";
 import { createConfig } from "@/api/config.ts";
+import { makeCaches } from "@/domain/caches.ts";
 import { AppError } from "@/domain/errors.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 import { rules } from "@/domain/rules.ts";
@@ -23,6 +24,7 @@ function depsOf(e: EngineFixture) {
     config: createConfig({ SEED_DEMO: "false" }),
     membership: { isMember: async () => true },
     notifier: silentNotifier,
+    caches: makeCaches(e.store),
   };
 }
 

@@ -5,9 +5,6 @@ import { riskStatuses, tasks, withdrawalStatuses } from "@/db/schema/index.ts";
 import { languages } from "@/domain/i18n/languages.ts";
 import { leaderboardCategories } from "@/domain/leaderboard.ts";
 
-// Zod's wording for a missing field is about types; people need to hear that it is required.
-z.config({ customError: (issue) => (issue.input === undefined ? "is required" : undefined) });
-
 // Ids arrive as text in paths and queries: digits only, so "0x1", "1e0" or " 1" is not id 1.
 const positiveId = z
   .string("must be a positive integer")

@@ -19,8 +19,10 @@ import type { InferInsertModel, InferSelectModel, Logger, SQL, Table } from "dri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, demoInitDataToken } from "@/api/http/app.ts";
+import { useApiZodMessages } from "@/api/http/zod-messages.ts";
 import { createConfig } from "@/api/config.ts";
 import { ensureAdmin, type PasswordCost } from "@/domain/admins.ts";
+import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import type { LedgerCheck } from "@/domain/ledger-check.ts";
@@ -242,6 +244,8 @@ function changeMarkers(client: SQL_): () => Promise<void> {
 }
 
 async function assemble(config: ReturnType<typeof createConfig>, store: Store, parts: EngineParts) {
+  // As the server sets it at start (api/main.ts).
+  useApiZodMessages();
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;
   const notices: Notice[] = [];
@@ -251,6 +255,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     clock: () => now,
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
+    caches: makeCaches(store),
     passwordCost: testPasswordCost,
   };
   // An in-process request has no socket, so the test names the address it comes from.

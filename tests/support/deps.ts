@@ -2,6 +2,7 @@
 // from its own process (the race workers and the tests that race them): a fixed clock, every
 // channel member, and no notices sent.
 import { createConfig } from "@/api/config.ts";
+import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 import { openDb, type Db } from "@/db/client.ts";
@@ -9,9 +10,11 @@ import { sqliteStore } from "@/db/store/index.ts";
 
 export function openDeps(file: string, now: Date): Deps & { db: Db } {
   const db = openDb(file);
+  const store = sqliteStore(db);
   return {
     db,
-    store: sqliteStore(db),
+    store,
+    caches: makeCaches(store),
     config: createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" }),
     clock: () => now,
     membership: { isMember: async () => true },
