@@ -91,7 +91,7 @@ export function pgLiveness(
         // A timer cleared on the answer: nearly every statement answers long before it, and a
         // timer left to run its course per read would pile up by the ten thousand under load.
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const stalled = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, stallMs)));
+        const stalled = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), stallMs)));
         const answered = await Promise.race([outcome, stalled]);
         clearTimeout(timer);
         if (answered) return settle(answered);
