@@ -23,35 +23,35 @@ function prefixEnd(prefix: string): string {
  */
 export function searchUsers(deps: Pick<Deps, "store">, text: string | undefined, limit: number, before?: number): Promise<User[]> {
   const q = (text ?? "").trim().replace(/^@/, "").toLowerCase();
-  return deps.store.read(function* (tx) {
-    if (q === "") return yield* tx.adminUsers.newestUsers(limit, before);
+  return deps.store.read(function* (db) {
+    if (q === "") return yield* db.adminUsers.newestUsers(limit, before);
     if (/^\d+$/.test(q)) {
       const tgId = Number(q);
-      const user = Number.isSafeInteger(tgId) ? yield* tx.adminUsers.userByTgId(tgId) : undefined;
+      const user = Number.isSafeInteger(tgId) ? yield* db.adminUsers.userByTgId(tgId) : undefined;
       return user ? [user] : [];
     }
     // Matches come in key order from the index, so the id cursor pages only the plain list.
-    return yield* tx.adminUsers.usersInRange(q.startsWith("0x") ? "wallet" : "username", q, prefixEnd(q), limit);
+    return yield* db.adminUsers.usersInRange(q.startsWith("0x") ? "wallet" : "username", q, prefixEnd(q), limit);
   });
 }
 
-function* existing(tx: Statements, userId: number): Op<User> {
-  const user = yield* tx.adminUsers.userById(userId);
+function* existing(db: Statements, userId: number): Op<User> {
+  const user = yield* db.adminUsers.userById(userId);
   if (!user) throw notFound(`User ${userId}`);
   return user;
 }
 
 /** The user and who referred them (null when nobody did), or NOT_FOUND. */
 export function loadUserDetail(deps: Pick<Deps, "store">, userId: number): Promise<{ user: User; referrer: Referrer | null }> {
-  return deps.store.read(function* (tx) {
-    const user = yield* existing(tx, userId);
-    return { user, referrer: (yield* tx.adminUsers.referrerOf(userId)) ?? null };
+  return deps.store.read(function* (db) {
+    const user = yield* existing(db, userId);
+    return { user, referrer: (yield* db.adminUsers.referrerOf(userId)) ?? null };
   });
 }
 
 /** The user, or NOT_FOUND. */
 export function loadUser(deps: Pick<Deps, "store">, userId: number): Promise<User> {
-  return deps.store.read((tx) => existing(tx, userId));
+  return deps.store.read((db) => existing(db, userId));
 }
 
 /**
@@ -61,14 +61,14 @@ export function loadUser(deps: Pick<Deps, "store">, userId: number): Promise<Use
  */
 export function setBanned(deps: AdminUserDeps, adminId: number, userId: number, banned: boolean, reason?: string): Promise<User> {
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    const user = yield* tx.adminUsers.setBanned(userId, banned, banned ? reason?.trim() || null : null);
+  return deps.store.transaction(function* (db) {
+    const user = yield* db.adminUsers.setBanned(userId, banned, banned ? reason?.trim() || null : null);
     if (!user) throw notFound(`User ${userId}`);
-    const refunded = banned ? yield* refundOnBan(tx, userId, adminId, at, banRefundReason) : undefined;
+    const refunded = banned ? yield* refundOnBan(db, userId, adminId, at, banRefundReason) : undefined;
     const detail = { reason: reason ?? null, ...(refunded && { withdrawalRefunded: { id: refunded.id, amount: formatUsdt(refunded.amount) } }) };
-    yield* tx.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail, at });
+    yield* db.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail, at });
     // Read again: the refund changed the balance.
-    return refunded ? yield* existing(tx, userId) : user;
+    return refunded ? yield* existing(db, userId) : user;
   });
 }
 
@@ -81,18 +81,18 @@ export async function adjustBalance(deps: AdminUserDeps, adminId: number, userId
   if (!note) throw new AppError("VALIDATION_FAILED", "reason: a reason is required for an adjustment", { field: "reason" });
   const amount = parseUsdt(amountInput, amountRules.adjustment);
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    yield* existing(tx, userId); // or a debit of no one would read as a balance too small
+  return deps.store.transaction(function* (db) {
+    yield* existing(db, userId); // or a debit of no one would read as a balance too small
     const movement = { userId, amount: Math.abs(amount), reason: "admin_adjustment" as const, note, at };
-    const entryId = amount > 0 ? yield* credit(tx, movement) : yield* debit(tx, movement);
-    yield* tx.audit.insert({ adminId, action: "user.adjust", targetType: "user", targetId: userId, detail: { amount: formatUsdt(amount), reason: note }, at });
+    const entryId = amount > 0 ? yield* credit(db, movement) : yield* debit(db, movement);
+    yield* db.audit.insert({ adminId, action: "user.adjust", targetType: "user", targetId: userId, detail: { amount: formatUsdt(amount), reason: note }, at });
     // Read back in the same transaction: the row just written, and the balance it left.
-    const entry = (yield* tx.adminUsers.ledgerEntry(entryId))!;
-    return { user: yield* existing(tx, userId), entry };
+    const entry = (yield* db.adminUsers.ledgerEntry(entryId))!;
+    return { user: yield* existing(db, userId), entry };
   });
 }
 
 /** A user's ledger, newest first. */
 export function userLedger(deps: Pick<Deps, "store">, userId: number, limit: number, before?: number): Promise<LedgerEntry[]> {
-  return deps.store.read((tx) => tx.adminUsers.ledgerOf(userId, limit, before));
+  return deps.store.read((db) => db.adminUsers.ledgerOf(userId, limit, before));
 }

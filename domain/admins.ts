@@ -23,10 +23,10 @@ const hashPassword = (deps: Pick<Deps, "passwordCost">, password: string) =>
 export async function addAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
   const passwordHash = await hashPassword(deps, password);
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    const admin = yield* tx.admins.insert({ email: normalizeEmail(email), passwordHash, createdAt: at });
+  return deps.store.transaction(function* (db) {
+    const admin = yield* db.admins.insert({ email: normalizeEmail(email), passwordHash, createdAt: at });
     if (!admin) throw new AppError("ALREADY_EXISTS", `An admin with e-mail ${email} already exists`);
-    yield* tx.audit.insert({ adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
+    yield* db.audit.insert({ adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
     return admin;
   });
 }
@@ -36,7 +36,7 @@ export async function addAdmin(deps: AdminDeps, email: string, password: string)
  * together may all find it missing: the one whose insert loses goes on as if it had been there.
  */
 export async function ensureAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
-  const existing = await deps.store.read((tx) => tx.admins.byEmail(normalizeEmail(email)));
+  const existing = await deps.store.read((db) => db.admins.byEmail(normalizeEmail(email)));
   if (!existing) {
     return addAdmin(deps, email, password).catch((error) => {
       if (error instanceof AppError && error.code === "ALREADY_EXISTS") return ensureAdmin(deps, email, password);
@@ -45,18 +45,18 @@ export async function ensureAdmin(deps: AdminDeps, email: string, password: stri
   }
   if (await Bun.password.verify(password, existing.passwordHash)) return existing;
   const passwordHash = await hashPassword(deps, password);
-  const changed = await deps.store.transaction((tx) => tx.admins.setPassword(existing.id, passwordHash));
+  const changed = await deps.store.transaction((db) => db.admins.setPassword(existing.id, passwordHash));
   if (!changed) throw notFound(`Admin ${existing.id}`);
   return changed;
 }
 
 export function getAdmin(deps: Pick<Deps, "store">, id: number): Promise<Admin | undefined> {
-  return deps.store.read((tx) => tx.admins.byId(id));
+  return deps.store.read((db) => db.admins.byId(id));
 }
 
 /** Raising the version revokes every token issued before. */
 export async function revokeTokens(deps: Pick<Deps, "store">, id: number): Promise<void> {
-  await deps.store.transaction((tx) => tx.admins.revokeTokens(id));
+  await deps.store.transaction((db) => db.admins.revokeTokens(id));
 }
 
 // Hashes to verify against when the e-mail is unknown, at the cost real ones have, so both cases
@@ -73,7 +73,7 @@ function decoyHash(deps: Pick<Deps, "passwordCost">): Promise<string> {
 export async function verifyLogin(deps: Pick<Deps, "store" | "passwordCost">, throttle: LoginThrottle, from: string, emailInput: string, password: string): Promise<Admin> {
   const email = normalizeEmail(emailInput);
   const attempt = await throttle.start(from, email);
-  const admin = await deps.store.read((tx) => tx.admins.byEmail(email));
+  const admin = await deps.store.read((db) => db.admins.byEmail(email));
   const ok = await Bun.password.verify(password, admin?.passwordHash ?? (await decoyHash(deps)));
   if (!admin || !ok) throw new AppError("INVALID_CREDENTIALS", "Invalid credentials");
   await attempt.succeeded();

@@ -12,12 +12,12 @@ import type { Statements } from "./store.ts";
  * deliveries it failed, or null when the broadcast had been stopped already (by a cancel, or a
  * flush meeting the same refusal), which then changed nothing.
  */
-function* stopping(tx: Statements, broadcastId: number, reason: string, at: Date) {
+function* stopping(db: Statements, broadcastId: number, reason: string, at: Date) {
   // The deliveries first, then the broadcast, in the order settling one takes its rows: a stop
   // running beside a settle waits for it instead of deadlocking with it.
-  const failed = yield* tx.broadcast.failUnfinished(broadcastId, reason);
-  if (failed > 0) yield* tx.broadcast.count(broadcastId, "failed", failed);
-  return (yield* tx.broadcast.stop(broadcastId, at, reason)) ? failed : null;
+  const failed = yield* db.broadcast.failUnfinished(broadcastId, reason);
+  if (failed > 0) yield* db.broadcast.count(broadcastId, "failed", failed);
+  return (yield* db.broadcast.stop(broadcastId, at, reason)) ? failed : null;
 }
 
 /** Why a stopped broadcast stopped, as the history, the CLI and its failed deliveries say it. */
@@ -35,11 +35,11 @@ export const stopReasons = {
  */
 export function stopForRefusedText(deps: Pick<Deps, "store" | "clock">, delivery: Pick<ClaimedDelivery, "id" | "broadcastId">, token: string, error: string): Promise<number | null> {
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    const held = yield* tx.broadcast.held(delivery.id, token);
-    if (!held || !(yield* tx.broadcast.settle(delivery.id, token, { status: "failed", attempts: held.attempts + 1, lastError: error, claimToken: null }))) return null;
-    yield* tx.broadcast.count(delivery.broadcastId, "failed");
-    return (yield* stopping(tx, delivery.broadcastId, stopReasons.refused(error), at)) ?? 0;
+  return deps.store.transaction(function* (db) {
+    const held = yield* db.broadcast.held(delivery.id, token);
+    if (!held || !(yield* db.broadcast.settle(delivery.id, token, { status: "failed", attempts: held.attempts + 1, lastError: error, claimToken: null }))) return null;
+    yield* db.broadcast.count(delivery.broadcastId, "failed");
+    return (yield* stopping(db, delivery.broadcastId, stopReasons.refused(error), at)) ?? 0;
   });
 }
 
@@ -51,17 +51,17 @@ export function stopForRefusedText(deps: Pick<Deps, "store" | "clock">, delivery
 export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, admin: { id: number; email: string }, broadcastId: number) {
   const at = deps.clock();
   const reason = stopReasons.cancelled(admin.email);
-  const broadcast = await deps.store.transaction(function* (tx) {
-    const found = yield* tx.broadcast.get(broadcastId);
+  const broadcast = await deps.store.transaction(function* (db) {
+    const found = yield* db.broadcast.get(broadcastId);
     if (!found) throw new AppError("NOT_FOUND", `No broadcast #${broadcastId}`);
     const alreadyStopped = (b: { stopReason: string | null }) => new AppError("INVALID_STATE", `Broadcast #${broadcastId} has already stopped (${b.stopReason}): nothing is left to cancel`);
     if (found.stoppedAt) throw alreadyStopped(found);
     if (found.total - found.sent - found.failed === 0) throw new AppError("INVALID_STATE", `Broadcast #${broadcastId} has finished: every delivery was sent or failed, nothing is left to cancel`);
-    const failed = yield* stopping(tx, broadcastId, reason, at);
+    const failed = yield* stopping(db, broadcastId, reason, at);
     // Another cancel, or a flush meeting a refused text, stopped it after it was read here.
-    if (failed === null) throw alreadyStopped((yield* tx.broadcast.get(broadcastId))!);
-    yield* tx.audit.insert({ adminId: admin.id, action: "broadcast.cancel", targetType: "broadcast", targetId: broadcastId, detail: { failed }, at });
-    return (yield* tx.broadcast.get(broadcastId))!;
+    if (failed === null) throw alreadyStopped((yield* db.broadcast.get(broadcastId))!);
+    yield* db.audit.insert({ adminId: admin.id, action: "broadcast.cancel", targetType: "broadcast", targetId: broadcastId, detail: { failed }, at });
+    return (yield* db.broadcast.get(broadcastId))!;
   });
   return broadcastProgress(deps, broadcast);
 }
@@ -72,9 +72,9 @@ export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "conf
  * over answers that; null means send.
  */
 export function whyNotSend(deps: Pick<Deps, "store">, delivery: Pick<ClaimedDelivery, "id" | "broadcastId">, token: string): Promise<{ stopped: boolean; reason: string } | null> {
-  return deps.store.read(function* (tx) {
-    if (yield* tx.broadcast.held(delivery.id, token)) return null;
-    const broadcast = yield* tx.broadcast.get(delivery.broadcastId);
+  return deps.store.read(function* (db) {
+    if (yield* db.broadcast.held(delivery.id, token)) return null;
+    const broadcast = yield* db.broadcast.get(delivery.broadcastId);
     if (broadcast?.stopReason) return { stopped: true, reason: broadcast.stopReason };
     return { stopped: false, reason: "another flush took it over (this one's lease ran out)" };
   });

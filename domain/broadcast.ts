@@ -53,11 +53,11 @@ export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "confi
   const message = validateBroadcastMessage(input);
   const texts = validateTexts(translations);
   const at = deps.clock();
-  const broadcast = await deps.store.transaction(function* (tx) {
-    const created = yield* tx.broadcast.insert({ message, texts, createdBy: adminId, createdAt: at });
-    const total = yield* tx.broadcast.queueToEveryone(created.id);
-    yield* tx.broadcast.setTotal(created.id, total);
-    yield* tx.audit.insert({ adminId, action: "broadcast.queue", targetType: "broadcast", targetId: created.id, detail: { recipients: total, ...(texts && { languages: Object.keys(texts) }) }, at });
+  const broadcast = await deps.store.transaction(function* (db) {
+    const created = yield* db.broadcast.insert({ message, texts, createdBy: adminId, createdAt: at });
+    const total = yield* db.broadcast.queueToEveryone(created.id);
+    yield* db.broadcast.setTotal(created.id, total);
+    yield* db.audit.insert({ adminId, action: "broadcast.queue", targetType: "broadcast", targetId: created.id, detail: { recipients: total, ...(texts && { languages: Object.keys(texts) }) }, at });
     return { ...created, total };
   });
   return broadcastProgress(deps, broadcast);
@@ -89,14 +89,14 @@ export function deliveryText(d: Pick<ClaimedDelivery, "message" | "texts" | "lan
 
 /** Who a broadcast queued now would reach, by the language each reads (as deliveryText picks it). */
 export async function broadcastAudience(deps: Pick<Deps, "store">) {
-  const groups = await deps.store.read((tx) => tx.broadcast.audience());
+  const groups = await deps.store.read((db) => db.broadcast.audience());
   const byLanguage = Object.fromEntries(languages.map((language) => [language, 0])) as Record<Language, number>;
   for (const group of groups) byLanguage[pickLanguage(group.language, group.tgLanguage)] += group.users;
   return { total: groups.reduce((sum, group) => sum + group.users, 0), byLanguage };
 }
 
 export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number, before?: number) {
-  const rows = await deps.store.read((tx) => tx.broadcast.list(limit, before));
+  const rows = await deps.store.read((db) => db.broadcast.list(limit, before));
   return rows.map((b) => broadcastProgress(deps, b));
 }
 
@@ -129,7 +129,7 @@ export type FlushReport = {
 
 /** Deliveries still waiting, from the broadcasts' counters (the deliveries table is far larger). */
 export function queuedDeliveries(deps: Pick<Deps, "store">): Promise<number> {
-  return deps.store.read((tx) => tx.broadcast.queued());
+  return deps.store.read((db) => db.broadcast.queued());
 }
 
 export function emptyFlushReport(leftQueued: number): FlushReport {
@@ -173,12 +173,12 @@ export function claimBatch(deps: Pick<Deps, "store" | "clock">, limit: number, i
   const leaseUntil = new Date(now.getTime() + rules.deliveryLeaseMs);
   const next = new Date(now.getTime() + intervalMs);
   const paced = intervalMs > 0;
-  return deps.store.transaction(function* (tx) {
-    if (paced && !(yield* tx.broadcast.takeTurn(now, next))) {
-      return { token, deliveries: [], waiting: true, nextBatchAt: (yield* tx.broadcast.nextTurn()) ?? now };
+  return deps.store.transaction(function* (db) {
+    if (paced && !(yield* db.broadcast.takeTurn(now, next))) {
+      return { token, deliveries: [], waiting: true, nextBatchAt: (yield* db.broadcast.nextTurn()) ?? now };
     }
-    const deliveries = yield* tx.broadcast.claim({ token, now, leaseUntil, limit });
-    if (paced && deliveries.length === 0) yield* tx.broadcast.giveTurnBack(now);
+    const deliveries = yield* db.broadcast.claim({ token, now, leaseUntil, limit });
+    if (paced && deliveries.length === 0) yield* db.broadcast.giveTurnBack(now);
     return { token, deliveries, waiting: false, nextBatchAt: paced && deliveries.length > 0 ? next : null };
   });
 }
@@ -197,30 +197,30 @@ export function settleDelivery(
   outcome: { ok: true } | { ok: false; error: string; retry: boolean },
 ): Promise<"sent" | "pending" | "failed" | "unclaimed"> {
   const now = deps.clock();
-  return deps.store.transaction(function* (tx) {
+  return deps.store.transaction(function* (db) {
     // Not held, or no longer by the time the settle got the row (on PostgreSQL a cancel may commit
     // between the two): a message that went out may still be one the stop failed.
     const notHeld = function* () {
-      return outcome.ok && (yield* sentAfterStop(tx, id, token, now)) ? "sent" : "unclaimed";
+      return outcome.ok && (yield* sentAfterStop(db, id, token, now)) ? "sent" : "unclaimed";
     };
-    const held = yield* tx.broadcast.held(id, token);
+    const held = yield* db.broadcast.held(id, token);
     if (!held) return yield* notHeld();
     const attempts = held.attempts + 1;
     const status = outcome.ok ? "sent" : !outcome.retry || attempts >= rules.deliveryMaxAttempts ? "failed" : "pending";
     // A sent delivery keeps its token, as a record of the flush that sent it.
     const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
-    if (!(yield* tx.broadcast.settle(id, token, set))) return yield* notHeld();
-    if (status !== "pending") yield* tx.broadcast.count(held.broadcastId, status);
+    if (!(yield* db.broadcast.settle(id, token, set))) return yield* notHeld();
+    if (status !== "pending") yield* db.broadcast.count(held.broadcastId, status);
     return status;
   });
 }
 
 /** Moves a delivery the stop counted failed to sent, when `token` was sending it then. */
-function* sentAfterStop(tx: Statements, id: number, token: string, at: Date) {
-  const broadcastId = yield* tx.broadcast.sentAfterStop(id, token, at);
+function* sentAfterStop(db: Statements, id: number, token: string, at: Date) {
+  const broadcastId = yield* db.broadcast.sentAfterStop(id, token, at);
   if (broadcastId === undefined) return false;
-  yield* tx.broadcast.count(broadcastId, "sent");
-  yield* tx.broadcast.count(broadcastId, "failed", -1);
+  yield* db.broadcast.count(broadcastId, "sent");
+  yield* db.broadcast.count(broadcastId, "failed", -1);
   return true;
 }
 
@@ -229,5 +229,5 @@ function* sentAfterStop(tx: Statements, id: number, token: string, at: Date) {
  * the batch, so they were never really tried.
  */
 export function releaseClaim(deps: Pick<Deps, "store">, token: string): Promise<number> {
-  return deps.store.transaction((tx) => tx.broadcast.release(token));
+  return deps.store.transaction((db) => db.broadcast.release(token));
 }

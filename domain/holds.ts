@@ -20,7 +20,7 @@ export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<Rele
   const flagAt = deps.config.risk.flagScore;
   for (;;) {
     // The kept ones stay due, ahead of the rest in the same order: skipping them pages on.
-    const due = await deps.store.read((tx) => tx.risk.dueHolds(deps.clock(), batch, report.kept));
+    const due = await deps.store.read((db) => db.risk.dueHolds(deps.clock(), batch, report.kept));
     for (const [index, hold] of due.entries()) {
       let member: boolean;
       try {
@@ -36,12 +36,12 @@ export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<Rele
         continue;
       }
       const at = deps.clock();
-      const settled = await deps.store.transaction(function* (tx) {
+      const settled = await deps.store.transaction(function* (db) {
         // Settling is conditional on the hold still being held, so two runs settle it once.
-        const done = yield* tx.risk.settleHold(hold.referredId, hold.reason, member ? "released" : "forfeited", at);
+        const done = yield* db.risk.settleHold(hold.referredId, hold.reason, member ? "released" : "forfeited", at);
         if (!done) return false;
-        if (member) yield* payBonus(tx, done, at);
-        else yield* leftAfterQualifying(tx, flagAt, done.referredId, done.referrerId, at);
+        if (member) yield* payBonus(db, done, at);
+        else yield* leftAfterQualifying(db, flagAt, done.referredId, done.referrerId, at);
         return true;
       });
       if (settled) report[member ? "released" : "forfeited"]++;

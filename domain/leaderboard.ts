@@ -24,8 +24,8 @@ const blockRange = (block: number) => [block << rankBlockBits, (block + 1) << ra
  */
 export function topUsers(deps: Pick<Deps, "store">, category: LeaderboardCategory, limit: number): Promise<(User & { rank: number })[]> {
   const ranking = rankings[category];
-  return deps.store.read(function* (tx) {
-    const ranks = tx.insights.ranks;
+  return deps.store.read(function* (db) {
+    const ranks = db.insights.ranks;
     let threshold: number | undefined;
     let counted = 0;
     // Every row holds at least one user, so `limit` rows reach the threshold.
@@ -71,8 +71,8 @@ export function rankOf(deps: Pick<Deps, "store">, category: LeaderboardCategory,
   const ranking = rankings[category];
   const score = user[ranking.score];
   const block = user.id >> rankBlockBits;
-  return deps.store.read(function* (tx) {
-    const ranks = tx.insights.ranks;
+  return deps.store.read(function* (db) {
+    const ranks = db.insights.ranks;
     const above = yield* ranks.countAbove(ranking, score);
     const tiedInEarlierBlocks = yield* ranks.countTiedBefore(ranking, score, block);
     const tiedInBlock = yield* ranks.countTiedBetween(ranking, blockRange(block)[0], user.id, score);

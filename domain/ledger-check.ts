@@ -17,9 +17,9 @@ export type LedgerCheck = { users: number; problems: LedgerProblem[] };
  * one snapshot; no transaction is needed. The figures are compared as bigints, so a sum past 2^53
  * cannot round into agreeing with a balance.
  */
-export function* ledgerCheck(tx: Pick<Statements, "ledger">): Op<LedgerCheck> {
-  const balances = yield* tx.ledger.balanceTotals();
-  const withdrawals = yield* tx.ledger.withdrawalEntries();
+export function* ledgerCheck(db: Pick<Statements, "ledger">): Op<LedgerCheck> {
+  const balances = yield* db.ledger.balanceTotals();
+  const withdrawals = yield* db.ledger.withdrawalEntries();
   return findLedgerProblems(balances, withdrawals);
 }
 

@@ -41,10 +41,10 @@ type Movement = {
  * may lift a balance past the limit; only past 2^53, where amounts stop being exact, is it
  * refused too.
  */
-export function* credit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
+export function* credit(db: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
-  if (!(yield* tx.ledger.addToBalance(balanceChange(m)))) throw yield* refusedCredit(tx, m);
-  return yield* insertEntry(tx, "credit", m);
+  if (!(yield* db.ledger.addToBalance(balanceChange(m)))) throw yield* refusedCredit(db, m);
+  return yield* insertEntry(db, "credit", m);
 }
 
 /**
@@ -54,12 +54,12 @@ export function* credit(tx: Pick<Statements, "ledger">, m: Movement): Op<number>
  * the user's own doing, so once the user is banned the write refuses it (USER_BANNED) as a whole.
  * "done already", having written nothing, when the period has a completion.
  */
-export function* creditCompletion(tx: Pick<Statements, "ledger">, completion: NewCompletion, change: CompletionChange, reason: LedgerReason): Op<PaidCompletion | "done already"> {
+export function* creditCompletion(db: Pick<Statements, "ledger">, completion: NewCompletion, change: CompletionChange, reason: LedgerReason): Op<PaidCompletion | "done already"> {
   const m: Movement = { userId: completion.userId, amount: completion.reward, reason, at: completion.at, byUser: true };
   if (m.amount !== 0) assertPositive(m.amount);
   const entry = m.amount === 0 ? undefined : ledgerRow("credit", m);
-  const paid = yield* tx.ledger.creditCompletion({ completion, change, credit: balanceChange(m), entry });
-  if (paid === undefined) throw yield* refusedCredit(tx, m);
+  const paid = yield* db.ledger.creditCompletion({ completion, change, credit: balanceChange(m), entry });
+  if (paid === undefined) throw yield* refusedCredit(db, m);
   return paid;
 }
 
@@ -70,9 +70,9 @@ function balanceChange(m: Movement): BalanceChange {
   return { userId: m.userId, amount: m.amount, earning, day: utcDay(m.at), limit, unlessBanned: m.byUser ?? false };
 }
 
-function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppError> {
-  if (!(yield* tx.ledger.userExists(m.userId))) return notFound(`User ${m.userId}`);
-  if (m.byUser && (yield* tx.ledger.isBanned(m.userId))) return suspended();
+function* refusedCredit(db: Pick<Statements, "ledger">, m: Movement): Op<AppError> {
+  if (!(yield* db.ledger.userExists(m.userId))) return notFound(`User ${m.userId}`);
+  if (m.byUser && (yield* db.ledger.isBanned(m.userId))) return suspended();
   const max = wholeUsdt(rules.maxBalance);
   return new AppError("BALANCE_LIMIT", `A balance may hold at most ${max} USDT: crediting ${formatUsdt(m.amount)} USDT to user #${m.userId} would pass it`, {
     userId: m.userId,
@@ -81,18 +81,18 @@ function* refusedCredit(tx: Pick<Statements, "ledger">, m: Movement): Op<AppErro
 }
 
 /** Debits only if the balance covers it (and, for the user's own doing, they are not banned); otherwise nothing is written. */
-export function* debit(tx: Pick<Statements, "ledger">, m: Movement): Op<number> {
+export function* debit(db: Pick<Statements, "ledger">, m: Movement): Op<number> {
   assertPositive(m.amount);
   const byUser = m.byUser ?? false;
-  if (!(yield* tx.ledger.takeFromBalance(m.userId, m.amount, byUser))) {
-    if (byUser && (yield* tx.ledger.isBanned(m.userId))) throw suspended();
+  if (!(yield* db.ledger.takeFromBalance(m.userId, m.amount, byUser))) {
+    if (byUser && (yield* db.ledger.isBanned(m.userId))) throw suspended();
     throw new AppError("INSUFFICIENT_BALANCE", "The balance does not cover this amount");
   }
-  return yield* insertEntry(tx, "debit", m);
+  return yield* insertEntry(db, "debit", m);
 }
 
-function insertEntry(tx: Pick<Statements, "ledger">, type: "credit" | "debit", m: Movement): Op<number> {
-  return tx.ledger.insertEntry(ledgerRow(type, m));
+function insertEntry(db: Pick<Statements, "ledger">, type: "credit" | "debit", m: Movement): Op<number> {
+  return db.ledger.insertEntry(ledgerRow(type, m));
 }
 
 const ledgerRow = (type: "credit" | "debit", m: Movement): LedgerRow => ({

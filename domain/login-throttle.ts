@@ -45,8 +45,8 @@ type Count = LoginThrottleRow & { limit: number };
  * until the last full window ends. The keys' rows are claimed first, so concurrent attempts on
  * them are counted one after another (see LoginThrottleStatements.claim).
  */
-function* count(tx: Pick<Statements, "admins">, limits: { key: string; limit: number }[], now: Date): Op<{ waitMs: number } | { addressWindow: Date }> {
-  const rows = yield* tx.admins.throttle.claim(limits.map((l) => l.key));
+function* count(db: Pick<Statements, "admins">, limits: { key: string; limit: number }[], now: Date): Op<{ waitMs: number } | { addressWindow: Date }> {
+  const rows = yield* db.admins.throttle.claim(limits.map((l) => l.key));
   const counts: Count[] = limits.map(({ key, limit }) => {
     const row = rows.find((r) => r.key === key);
     // A window that has ended starts afresh with this attempt.
@@ -55,7 +55,7 @@ function* count(tx: Pick<Statements, "admins">, limits: { key: string; limit: nu
   });
   const full = counts.filter((c) => c.attempts >= c.limit);
   if (full.length > 0) return { waitMs: Math.max(...full.map((c) => c.windowStart.getTime() + windowMs - now.getTime())) };
-  for (const { key, attempts, windowStart } of counts) yield* tx.admins.throttle.set({ key, attempts: attempts + 1, windowStart });
+  for (const { key, attempts, windowStart } of counts) yield* db.admins.throttle.set({ key, attempts: attempts + 1, windowStart });
   return { addressWindow: counts[0]!.windowStart };
 }
 
@@ -81,18 +81,18 @@ export function createLoginThrottle(deps: Pick<Deps, "store" | "clock">) {
       const now = deps.clock();
       if (now.getTime() - sweptAt >= windowMs) {
         sweptAt = now.getTime();
-        await deps.store.transaction((tx) => tx.admins.throttle.sweep(new Date(now.getTime() - windowMs)));
+        await deps.store.transaction((db) => db.admins.throttle.sweep(new Date(now.getTime() - windowMs)));
       }
-      const outcome = await deps.store.transaction((tx) => count(tx, limits, now));
+      const outcome = await deps.store.transaction((db) => count(db, limits, now));
       if ("waitMs" in outcome) throw tooMany(outcome.waitMs);
       const { addressWindow } = outcome;
 
       // A right password forgives the account's failures from this address and gives the
       // address its attempt back (if its window is still the one it was counted in).
       const succeeded = () =>
-        deps.store.transaction(function* (tx) {
-          yield* tx.admins.throttle.remove(pairKey);
-          yield* tx.admins.throttle.giveBack(addressKey, addressWindow);
+        deps.store.transaction(function* (db) {
+          yield* db.admins.throttle.remove(pairKey);
+          yield* db.admins.throttle.giveBack(addressKey, addressWindow);
         });
       return { succeeded };
     },

@@ -33,21 +33,21 @@ const nothing: Qualification = { notices: [], unconfirmed: false };
  * verified membership qualifies at once; any other finds the pending referral, and its caller asks
  * Telegram after the commit (no network inside a transaction) and then calls again.
  */
-export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date, terms: QualifyTerms): Op<Qualification> {
+export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms: QualifyTerms): Op<Qualification> {
   if (!isQualifying(user)) return nothing;
   if (!terms.memberNow) {
-    const pending = terms.referralPending ?? (yield* referralPending(tx, user.id));
+    const pending = terms.referralPending ?? (yield* referralPending(db, user.id));
     return { notices: [], unconfirmed: pending };
   }
   // Marking is what decides: a referral already marked, by this completion's twin or an earlier
   // one, pays nothing again.
-  const referrerId = yield* tx.referrals.markQualified(user.id, at);
+  const referrerId = yield* db.referrals.markQualified(user.id, at);
   if (referrerId === undefined) return nothing;
-  const referrer = yield* tx.referrals.countQualified(referrerId);
-  yield* payReferrer(tx, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at);
+  const referrer = yield* db.referrals.countQualified(referrerId);
+  yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at);
   // The count only ever grows by one, so it equals the target exactly once.
   if (referrer.qualifiedReferrals === rules.referralTarget) {
-    yield* payReferrer(tx, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at);
+    yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at);
   }
   const notice: Notice = {
     kind: "referral_qualified",
@@ -59,8 +59,8 @@ export function* qualifyIfDue(tx: Statements, user: Qualifying, at: Date, terms:
   return { notices: [notice], unconfirmed: false };
 }
 
-function* referralPending(tx: Statements, userId: number): Op<boolean> {
-  const referral = yield* tx.risk.referrerOf(userId);
+function* referralPending(db: Statements, userId: number): Op<boolean> {
+  const referral = yield* db.risk.referrerOf(userId);
   return referral !== undefined && referral.qualifiedAt === null;
 }
 
@@ -74,9 +74,9 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
   const at = deps.clock();
   // Grouped like the completion that led here: both come with the busiest write of the product.
   const { notices } = await deps.store.transaction(
-    function* (tx) {
-      const fresh = yield* tx.users.byId(user.id);
-      return fresh && !fresh.isBanned ? yield* qualifyIfDue(tx, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
+    function* (db) {
+      const fresh = yield* db.users.byId(user.id);
+      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
     },
     { grouped: true },
   );
@@ -86,21 +86,21 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
 type Bonus = { referrerId: number; referredId: number; amount: number; reason: "referral_bonus" | "referral_milestone" };
 
 /** Pays a bonus into the referrer's balance, or holds it for the settling period (holds.ts releases it). */
-function* payReferrer(tx: Statements, terms: QualifyTerms, bonus: Bonus, at: Date): Op<void> {
+function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Date): Op<void> {
   if (terms.holdMs > 0) {
-    yield* tx.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
+    yield* db.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
     return;
   }
-  yield* payBonus(tx, bonus, at);
+  yield* payBonus(db, bonus, at);
 }
 
-export function* payBonus(tx: Statements, bonus: Bonus, at: Date): Op<void> {
-  yield* credit(tx, { userId: bonus.referrerId, amount: bonus.amount, reason: bonus.reason, refId: bonus.referredId, at });
-  yield* tx.referrals.addReferralEarnings(bonus.referrerId, bonus.amount);
+export function* payBonus(db: Statements, bonus: Bonus, at: Date): Op<void> {
+  yield* credit(db, { userId: bonus.referrerId, amount: bonus.amount, reason: bonus.reason, refId: bonus.referredId, at });
+  yield* db.referrals.addReferralEarnings(bonus.referrerId, bonus.amount);
 }
 
 export async function recentReferrals(deps: Pick<Deps, "store">, referrerId: number, limit: number) {
-  const rows = await deps.store.read((tx) => tx.referrals.recent(referrerId, limit));
+  const rows = await deps.store.read((db) => db.referrals.recent(referrerId, limit));
   // qualifyIfDue marks a referral in the same transaction as the completion that qualified it,
   // so the mark is the whole answer.
   return rows.map(({ qualifiedAt, ...referral }) => ({ ...referral, isQualified: qualifiedAt !== null }));

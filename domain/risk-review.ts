@@ -14,36 +14,36 @@ import { refundOnBan } from "./withdrawals.ts";
 
 type ReviewDeps = Pick<Deps, "store" | "clock">;
 
-function* withSignals(tx: Statements, user: User) {
-  const signals = yield* tx.risk.signalsOf(user.id);
+function* withSignals(db: Statements, user: User) {
+  const signals = yield* db.risk.signalsOf(user.id);
   return { user, signals: signals.map(({ name, weight, evidence, updatedAt }) => ({ name, weight, evidence, at: updatedAt })) };
 }
 
 export function listFlagged(deps: Pick<Deps, "store">, filter: RiskListFilter) {
-  return deps.store.read(function* (tx) {
-    const users = yield* tx.risk.list(filter);
+  return deps.store.read(function* (db) {
+    const users = yield* db.risk.list(filter);
     const rows = [];
-    for (const user of users) rows.push(yield* withSignals(tx, user));
+    for (const user of users) rows.push(yield* withSignals(db, user));
     return rows;
   });
 }
 
 /** One user's case: signals, referrer, referral tree, the accounts sharing its clients, holds and open withdrawal. */
 export async function riskCase(deps: Pick<Deps, "store">, userId: number) {
-  return deps.store.read(function* (tx) {
-    const user = yield* tx.users.byId(userId);
+  return deps.store.read(function* (db) {
+    const user = yield* db.users.byId(userId);
     if (!user) throw notFound(`User ${userId}`);
-    const { signals } = yield* withSignals(tx, user);
-    const referral = yield* tx.risk.referrerOf(userId);
-    const referrer = referral ? yield* tx.users.byId(referral.referrerId) : undefined;
-    const referred = yield* tx.risk.referred(userId, 1000);
+    const { signals } = yield* withSignals(db, user);
+    const referral = yield* db.risk.referrerOf(userId);
+    const referrer = referral ? yield* db.users.byId(referral.referrerId) : undefined;
+    const referred = yield* db.risk.referred(userId, 1000);
     const clients = [];
-    for (const client of yield* tx.risk.clientsOf(userId)) {
-      const accounts = (yield* tx.risk.accountsOn(client.client, 100)).filter((id) => id !== userId);
+    for (const client of yield* db.risk.clientsOf(userId)) {
+      const accounts = (yield* db.risk.accountsOn(client.client, 100)).filter((id) => id !== userId);
       clients.push({ address: client.address, userAgent: client.userAgent, seenAt: client.seenAt, sharedWith: accounts });
     }
-    const holds = yield* tx.risk.holdsOf(userId);
-    const openWithdrawal = yield* tx.risk.openWithdrawal(userId);
+    const holds = yield* db.risk.holdsOf(userId);
+    const openWithdrawal = yield* db.risk.openWithdrawal(userId);
     return { user, signals, referrer: referrer ? { id: referrer.id, tgId: referrer.tgId, username: referrer.username, firstName: referrer.firstName } : null, referred, clients, holds, openWithdrawal: openWithdrawal ?? null };
   });
 }
@@ -51,14 +51,14 @@ export async function riskCase(deps: Pick<Deps, "store">, userId: number) {
 /** Not fraud: the flag goes, a withdrawal waiting in review joins the pending queue. */
 export async function clearRisk(deps: ReviewDeps, adminId: number, userId: number) {
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    const status = yield* statusOf(tx, userId);
+  return deps.store.transaction(function* (db) {
+    const status = yield* statusOf(db, userId);
     if (status !== "flagged") throw new AppError("INVALID_STATE", `User ${userId} is ${status ?? "not flagged"}, not flagged`, { status });
-    yield* tx.risk.setStatus(userId, "flagged", "cleared");
-    const open = yield* tx.risk.openWithdrawal(userId);
-    const released = open?.status === "review" ? yield* tx.withdrawals.move(open.id, ["review"], { status: "pending" }) : undefined;
+    yield* db.risk.setStatus(userId, "flagged", "cleared");
+    const open = yield* db.risk.openWithdrawal(userId);
+    const released = open?.status === "review" ? yield* db.withdrawals.move(open.id, ["review"], { status: "pending" }) : undefined;
     const detail = { withdrawalToPending: released && released !== "tx hash used" ? released.id : null };
-    yield* tx.audit.insert({ adminId, action: "risk.clear", targetType: "user", targetId: userId, detail, at });
+    yield* db.audit.insert({ adminId, action: "risk.clear", targetType: "user", targetId: userId, detail, at });
     return { userId, status: "cleared" as const, ...detail };
   });
 }
@@ -80,14 +80,14 @@ export type ConfirmReport = {
 export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: number, farm: number[] | "all"): Promise<ConfirmReport> {
   const at = deps.clock();
   const reason = "Fraud confirmed in the risk review";
-  return deps.store.transaction(function* (tx) {
-    const status = yield* statusOf(tx, userId);
+  return deps.store.transaction(function* (db) {
+    const status = yield* statusOf(db, userId);
     const alreadyConfirmed = () => new AppError("INVALID_STATE", `User ${userId} is already confirmed`, { status: "confirmed" });
     if (status === "confirmed") throw alreadyConfirmed();
     // The status change comes first and decides: of two confirms at once, the one whose
     // conditional write finds the status it read wins, and the other reverses nothing.
-    if (!(yield* tx.risk.setStatus(userId, status, "confirmed"))) throw alreadyConfirmed();
-    const referred = yield* tx.risk.referred(userId, 100_000);
+    if (!(yield* db.risk.setStatus(userId, status, "confirmed"))) throw alreadyConfirmed();
+    const referred = yield* db.risk.referred(userId, 100_000);
     const theirs = new Map(referred.map((r) => [r.id, r]));
     const chosen = farm === "all" ? referred.map((r) => r.id) : [...new Set(farm)];
     const stranger = chosen.find((id) => !theirs.has(id));
@@ -96,41 +96,41 @@ export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: nu
     const report: ConfirmReport = { userId, banned: [], withdrawalsRefunded: [], holdsReversed: [], bonusesReversed: [], notReversed: [] };
     const accounts = [userId, ...chosen];
     for (const id of accounts) {
-      yield* tx.adminUsers.setBanned(id, true, reason);
-      if (id !== userId) yield* tx.risk.setStatus(id, theirs.get(id)!.riskStatus ?? null, "confirmed");
+      yield* db.adminUsers.setBanned(id, true, reason);
+      if (id !== userId) yield* db.risk.setStatus(id, theirs.get(id)!.riskStatus ?? null, "confirmed");
       report.banned.push(id);
-      const refunded = yield* refundOnBan(tx, id, adminId, at, reason);
+      const refunded = yield* refundOnBan(db, id, adminId, at, reason);
       if (refunded) report.withdrawalsRefunded.push({ id: refunded.id, userId: id, amount: formatUsdt(refunded.amount) });
     }
     // After the refunds, so a farmer's own withdrawal gives back what the reversals take.
-    for (const id of accounts) yield* reverseBonusesFrom(tx, id, at, report);
-    yield* tx.audit.insert({ adminId, action: "risk.confirm", targetType: "user", targetId: userId, detail: report, at });
+    for (const id of accounts) yield* reverseBonusesFrom(db, id, at, report);
+    yield* db.audit.insert({ adminId, action: "risk.confirm", targetType: "user", targetId: userId, detail: report, at });
     return report;
   });
 }
 
-function* reverseBonusesFrom(tx: Statements, referredId: number, at: Date, report: ConfirmReport): Op<void> {
-  const referral = yield* tx.risk.referrerOf(referredId);
+function* reverseBonusesFrom(db: Statements, referredId: number, at: Date, report: ConfirmReport): Op<void> {
+  const referral = yield* db.risk.referrerOf(referredId);
   if (!referral) return;
   const { referrerId } = referral;
-  for (const hold of yield* tx.risk.holdsFrom(referredId)) {
-    const reversed = yield* tx.risk.settleHold(referredId, hold.reason, "reversed", at);
+  for (const hold of yield* db.risk.holdsFrom(referredId)) {
+    const reversed = yield* db.risk.settleHold(referredId, hold.reason, "reversed", at);
     if (reversed) report.holdsReversed.push({ referredId, referrerId, amount: formatUsdt(reversed.amount) });
   }
-  const paid = yield* tx.risk.unreversedBonus(referrerId, referredId);
+  const paid = yield* db.risk.unreversedBonus(referrerId, referredId);
   if (paid <= 0) return;
-  const balance = (yield* tx.users.byId(referrerId))?.balance ?? 0;
+  const balance = (yield* db.users.byId(referrerId))?.balance ?? 0;
   const taken = Math.min(paid, balance);
   if (taken > 0) {
-    yield* debit(tx, { userId: referrerId, amount: taken, reason: "referral_reversal", refId: referredId, note: "referral confirmed as fraud", at });
-    yield* tx.referrals.addReferralEarnings(referrerId, -taken);
+    yield* debit(db, { userId: referrerId, amount: taken, reason: "referral_reversal", refId: referredId, note: "referral confirmed as fraud", at });
+    yield* db.referrals.addReferralEarnings(referrerId, -taken);
     report.bonusesReversed.push({ referredId, referrerId, amount: formatUsdt(taken) });
   }
   if (paid > taken) report.notReversed.push({ referredId, referrerId, amount: formatUsdt(paid - taken) });
 }
 
-function* statusOf(tx: Statements, userId: number): Op<RiskStatus | null> {
-  const user = yield* tx.users.byId(userId);
+function* statusOf(db: Statements, userId: number): Op<RiskStatus | null> {
+  const user = yield* db.users.byId(userId);
   if (!user) throw notFound(`User ${userId}`);
   return user.riskStatus;
 }

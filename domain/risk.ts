@@ -53,9 +53,9 @@ type RiskDeps = Pick<Deps, "store" | "clock" | "config">;
 const enabled = (deps: Pick<Deps, "config">) => deps.config.risk.flagScore > 0;
 
 /** Saves a signal and sums the score again: the user's status after. */
-export function* signal(tx: Statements, flagAt: number, userId: number, name: RiskSignalName, evidence: Record<string, unknown>, at: Date, weight: number = riskSignals[name]) {
-  yield* tx.risk.saveSignal({ userId, name, weight, evidence, at });
-  return yield* tx.risk.rescore(userId, flagAt);
+export function* signal(db: Statements, flagAt: number, userId: number, name: RiskSignalName, evidence: Record<string, unknown>, at: Date, weight: number = riskSignals[name]) {
+  yield* db.risk.saveSignal({ userId, name, weight, evidence, at });
+  return yield* db.risk.rescore(userId, flagAt);
 }
 
 /**
@@ -66,24 +66,24 @@ export async function assessSignUp(deps: RiskDeps, user: User, referrerId: numbe
   if (!enabled(deps)) return;
   const flagAt = deps.config.risk.flagScore;
   const at = deps.clock();
-  await deps.store.transaction(function* (tx) {
-    const referrer = yield* tx.users.byId(referrerId);
+  await deps.store.transaction(function* (db) {
+    const referrer = yield* db.users.byId(referrerId);
     if (!referrer) return;
     const gap = user.tgId - referrer.tgId;
     const young = gap > riskLimits.youngIdGap;
-    if (young) yield* signal(tx, flagAt, user.id, "young_account", { tgId: user.tgId, referrerTgId: referrer.tgId, idGap: gap }, at);
-    if (!user.username) yield* signal(tx, flagAt, user.id, "no_username", { firstName: user.firstName }, at);
-    if (!user.isPremium) yield* signal(tx, flagAt, user.id, "not_premium", {}, at);
+    if (young) yield* signal(db, flagAt, user.id, "young_account", { tgId: user.tgId, referrerTgId: referrer.tgId, idGap: gap }, at);
+    if (!user.username) yield* signal(db, flagAt, user.id, "no_username", { firstName: user.firstName }, at);
+    if (!user.isPremium) yield* signal(db, flagAt, user.id, "not_premium", {}, at);
 
     const since = new Date(at.getTime() - riskLimits.burstWindowMs);
-    const recent = yield* tx.risk.referralsSince(referrerId, since, riskLimits.burstCount * 10);
+    const recent = yield* db.risk.referralsSince(referrerId, since, riskLimits.burstCount * 10);
     if (recent >= riskLimits.burstCount) {
-      yield* signal(tx, flagAt, referrerId, "referral_burst", { signUps: recent, windowMinutes: riskLimits.burstWindowMs / 60_000 }, at);
+      yield* signal(db, flagAt, referrerId, "referral_burst", { signUps: recent, windowMinutes: riskLimits.burstWindowMs / 60_000 }, at);
     }
-    const latest = yield* tx.risk.referred(referrerId, 50);
+    const latest = yield* db.risk.referred(referrerId, 50);
     const youngBare = latest.filter((r) => r.tgId - referrer.tgId > riskLimits.youngIdGap && !r.username).length;
     if (latest.length >= riskLimits.youngReferralsMin && youngBare / latest.length >= riskLimits.youngReferralsShare) {
-      yield* signal(tx, flagAt, referrerId, "young_referrals", { youngWithoutUsername: youngBare, ofLatest: latest.length }, at);
+      yield* signal(db, flagAt, referrerId, "young_referrals", { youngWithoutUsername: youngBare, ofLatest: latest.length }, at);
     }
   });
 }
@@ -98,21 +98,21 @@ export function clientKey(address: string, userAgent: string): string {
  * client is shared by enough accounts, each of them, and a referrer whose referrals meet there,
  * is signalled.
  */
-export function* sighting(tx: Statements, flagAt: number, user: Pick<User, "id">, address: string, userAgent: string, at: Date): Op<void> {
+export function* sighting(db: Statements, flagAt: number, user: Pick<User, "id">, address: string, userAgent: string, at: Date): Op<void> {
   const client = clientKey(address, userAgent);
-  if (!(yield* tx.risk.sight({ userId: user.id, client, address, userAgent: userAgent.slice(0, 300), seenAt: at }))) return;
-  const accounts = yield* tx.risk.accountsOn(client, 200);
+  if (!(yield* db.risk.sight({ userId: user.id, client, address, userAgent: userAgent.slice(0, 300), seenAt: at }))) return;
+  const accounts = yield* db.risk.accountsOn(client, 200);
   if (accounts.length < riskLimits.sharedClientAccounts) return;
   const evidence = { address, userAgent: userAgent.slice(0, 120), accounts: accounts.length };
   // At the crossing every account on the client is signalled; after it, the newcomer only.
   const signalled = accounts.length === riskLimits.sharedClientAccounts ? accounts : [user.id];
-  for (const id of signalled) yield* signal(tx, flagAt, id, "shared_client", evidence, at);
+  for (const id of signalled) yield* signal(db, flagAt, id, "shared_client", evidence, at);
 
-  const referral = yield* tx.risk.referrerOf(user.id);
+  const referral = yield* db.risk.referrerOf(user.id);
   if (!referral) return;
-  const theirs = (yield* tx.risk.referred(referral.referrerId, 500)).filter((r) => accounts.includes(r.id)).length;
+  const theirs = (yield* db.risk.referred(referral.referrerId, 500)).filter((r) => accounts.includes(r.id)).length;
   if (theirs >= riskLimits.sharedClientAccounts) {
-    yield* signal(tx, flagAt, referral.referrerId, "referrals_share_client", { address, userAgent: evidence.userAgent, referrals: theirs }, at);
+    yield* signal(db, flagAt, referral.referrerId, "referrals_share_client", { address, userAgent: evidence.userAgent, referrals: theirs }, at);
   }
 }
 
@@ -157,7 +157,7 @@ export async function noteClient(deps: RiskDeps & Pick<Deps, "caches">, user: Pi
   try {
     // Grouped: first sightings come with the first requests of sessions, many at once under load,
     // and each would otherwise wait for a commit of its own.
-    await deps.store.transaction((tx) => sighting(tx, deps.config.risk.flagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
+    await deps.store.transaction((db) => sighting(db, deps.config.risk.flagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
   } catch (error) {
     // A sighting feeds a signal; it must not fail the user's request. A later request tries again.
     seen.delete(key);
@@ -172,24 +172,24 @@ const clientLookEveryMs = 60_000;
  * A referred user was found out of the channel after their referral qualified: signalled on them,
  * and counted on their referrer, whose signal weighs once enough of its referrals did the same.
  */
-export function* leftAfterQualifying(tx: Statements, flagAt: number, referredId: number, referrerId: number, at: Date): Op<void> {
+export function* leftAfterQualifying(db: Statements, flagAt: number, referredId: number, referrerId: number, at: Date): Op<void> {
   if (flagAt === 0) return;
-  const before = (yield* tx.risk.signalsOf(referredId)).some((s) => s.name === "left_after_qualifying");
+  const before = (yield* db.risk.signalsOf(referredId)).some((s) => s.name === "left_after_qualifying");
   if (before) return;
-  yield* signal(tx, flagAt, referredId, "left_after_qualifying", { referrerId }, at);
-  const counted = (yield* tx.risk.signalsOf(referrerId)).find((s) => s.name === "referrals_left");
+  yield* signal(db, flagAt, referredId, "left_after_qualifying", { referrerId }, at);
+  const counted = (yield* db.risk.signalsOf(referrerId)).find((s) => s.name === "referrals_left");
   const left = Number(counted?.evidence.left ?? 0) + 1;
-  yield* signal(tx, flagAt, referrerId, "referrals_left", { left }, at, left >= riskLimits.referralsLeftMin ? riskSignals.referrals_left : 0);
+  yield* signal(db, flagAt, referrerId, "referrals_left", { left }, at, left >= riskLimits.referralsLeftMin ? riskSignals.referrals_left : 0);
 }
 
 /** A withdrawal asked for soon after the user's last qualified referral; inside the request's transaction. */
-export function* withdrawalTiming(tx: Statements, flagAt: number, userId: number, at: Date): Op<void> {
+export function* withdrawalTiming(db: Statements, flagAt: number, userId: number, at: Date): Op<void> {
   if (flagAt === 0) return;
-  const last = yield* tx.risk.lastQualifiedAt(userId);
+  const last = yield* db.risk.lastQualifiedAt(userId);
   if (!last) return;
   const sinceMs = at.getTime() - last.getTime();
   if (sinceMs < riskLimits.quickWithdrawalMs) {
-    yield* signal(tx, flagAt, userId, "quick_withdrawal", { minutesAfterLastQualifiedReferral: Math.round(sinceMs / 6_000) / 10 }, at);
+    yield* signal(db, flagAt, userId, "quick_withdrawal", { minutesAfterLastQualifiedReferral: Math.round(sinceMs / 6_000) / 10 }, at);
   }
 }
 
@@ -198,11 +198,11 @@ export function* withdrawalTiming(tx: Statements, flagAt: number, userId: number
  * signalled, with the others as evidence. Both sides are, as who set the address first says
  * nothing about which account is the farm's; one signal alone never flags an account.
  */
-export function* sharedWallet(tx: Statements, flagAt: number, userId: number, address: string, at: Date): Op<void> {
+export function* sharedWallet(db: Statements, flagAt: number, userId: number, address: string, at: Date): Op<void> {
   if (flagAt === 0) return;
   const limit = riskLimits.walletSharersShown;
-  const others = yield* tx.users.walletSharers(address, userId, limit);
+  const others = yield* db.users.walletSharers(address, userId, limit);
   if (others.length === 0) return;
-  yield* signal(tx, flagAt, userId, "shared_wallet", { address, sharedWith: others }, at);
-  for (const id of others) yield* signal(tx, flagAt, id, "shared_wallet", { address, sharedWith: yield* tx.users.walletSharers(address, id, limit) }, at);
+  yield* signal(db, flagAt, userId, "shared_wallet", { address, sharedWith: others }, at);
+  for (const id of others) yield* signal(db, flagAt, id, "shared_wallet", { address, sharedWith: yield* db.users.walletSharers(address, id, limit) }, at);
 }

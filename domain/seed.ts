@@ -34,7 +34,7 @@ function random(seed: number) {
 }
 
 export async function seedIfEmpty(deps: Deps): Promise<boolean> {
-  const count = await deps.store.read((tx) => tx.users.count());
+  const count = await deps.store.read((db) => db.users.count());
   if (count > 0) return false;
   await seed(deps);
   return true;
@@ -45,7 +45,7 @@ async function seed(real: Deps) {
   const end = real.clock().getTime();
   let now = end - 10 * DAY;
   const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true } };
-  const admin = await deps.store.read((tx) => tx.admins.first());
+  const admin = await deps.store.read((db) => db.admins.first());
 
   const daily = await createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "Open the app once a day and claim your reward.", reward: usdt("0.2"), isActive: true });
   const channel = await createTask(deps, { kind: "follow_channel", title: "Join our Telegram channel", description: "Join the channel, then press Verify Membership.", reward: usdt("0.5"), isActive: true });

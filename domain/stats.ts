@@ -9,20 +9,20 @@ type StatsDeps = Pick<Deps, "store" | "clock">;
 
 export function dashboardStats(deps: StatsDeps) {
   const today = utcDay(deps.clock());
-  return deps.store.read(function* (tx) {
-    const values = new Map((yield* tx.insights.counters()).map((c) => [c.name, c.value]));
-    const [todayRow] = yield* tx.insights.days(today, today);
+  return deps.store.read(function* (db) {
+    const values = new Map((yield* db.insights.counters()).map((c) => [c.name, c.value]));
+    const [todayRow] = yield* db.insights.days(today, today);
     return {
       totalUsers: values.get("total_users") ?? 0,
       verifiedJoins: values.get("verified_joins") ?? 0,
       activeToday: todayRow?.activeUsers ?? 0,
-      pendingWithdrawals: yield* tx.withdrawals.countByStatus("pending"),
+      pendingWithdrawals: yield* db.withdrawals.countByStatus("pending"),
     };
   });
 }
 
 export function taskStats(deps: Pick<Deps, "store">): Promise<Task[]> {
-  return deps.store.read((tx) => tx.insights.tasksByCompletions());
+  return deps.store.read((db) => db.insights.tasksByCompletions());
 }
 
 export type ActivityPoint = { day: string; activity: number; registrations: number; completions: number };
@@ -31,7 +31,7 @@ export type ActivityPoint = { day: string; activity: number; registrations: numb
 export async function activityStats(deps: StatsDeps, range: "daily" | "weekly"): Promise<ActivityPoint[]> {
   const today = utcDay(deps.clock());
   const first = range === "daily" ? addDays(today, -6) : addDays(weekStart(today), -7 * 7);
-  const rows = await deps.store.read((tx) => tx.insights.days(first, today));
+  const rows = await deps.store.read((db) => db.insights.days(first, today));
   const keys = Array.from({ length: range === "daily" ? 7 : 8 }, (_, i) => addDays(first, range === "daily" ? i : 7 * i));
   const points = new Map<string, ActivityPoint>(keys.map((day) => [day, { day, activity: 0, registrations: 0, completions: 0 }]));
   for (const row of rows) {
@@ -45,5 +45,5 @@ export async function activityStats(deps: StatsDeps, range: "daily" | "weekly"):
 }
 
 export function auditLog(deps: Pick<Deps, "store">, limit: number, before?: number): Promise<AuditLogRow[]> {
-  return deps.store.read((tx) => tx.insights.auditLog(limit, before));
+  return deps.store.read((db) => db.insights.auditLog(limit, before));
 }

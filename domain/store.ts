@@ -9,7 +9,7 @@
 // - PostgreSQL's statements are network round trips: each yields its promise, and the runner
 //   awaits it and hands the rows back, or throws the error into the program where it stands.
 //
-// So a rule reads the same on both: `const wallet = yield* tx.withdrawals.walletOf(userId)`.
+// So a rule reads the same on both: `const wallet = yield* db.withdrawals.walletOf(userId)`.
 import type { AdminUserStatements } from "./statements/admin-users.ts";
 import type { AdminStatements } from "./statements/admins.ts";
 import type { AuditStatements } from "./statements/audit.ts";
@@ -27,7 +27,7 @@ import type { WithdrawalStatements } from "./statements/withdrawals.ts";
 export type Op<T> = Generator<Promise<unknown>, T, unknown>;
 
 /** An Op over the statements of one transaction. */
-export type Program<T> = (tx: Statements) => Op<T>;
+export type Program<T> = (db: Statements) => Op<T>;
 
 export type Store = {
   engine: "sqlite" | "postgres";

@@ -13,11 +13,11 @@ export function linkProgress(task: Pick<Task, "waitSeconds">, openedAt: Date, no
 
 /** Records an open at `now` unless the period already has one; answers the open that counts. */
 export function recordOpen(deps: Pick<Deps, "store">, userId: number, taskId: number, period: string, now: Date): Promise<Date> {
-  return deps.store.transaction(function* (tx) {
-    const open = yield* tx.tasks.recordOpen(userId, taskId, period, now);
+  return deps.store.transaction(function* (db) {
+    const open = yield* db.tasks.recordOpen(userId, taskId, period, now);
     // The user's task list is kept with their row (activeTasksFor, derivedForUser), and a write
     // to the row is what drops it; opening a link is activity anyway.
-    if (open.first) yield* tx.tasks.touchUser(userId, now);
+    if (open.first) yield* db.tasks.touchUser(userId, now);
     return open.openedAt;
   });
 }

@@ -15,13 +15,13 @@ import { addDays, utcDay } from "./time.ts";
 type TaskDeps = Pick<Deps, "store" | "clock" | "caches">;
 
 export async function getTask(deps: Pick<Deps, "store">, id: number): Promise<Task> {
-  const task = await deps.store.read((tx) => tx.tasks.byId(id));
+  const task = await deps.store.read((db) => db.tasks.byId(id));
   if (!task) throw notFound(`Task ${id}`);
   return task;
 }
 
 export function listTasks(deps: Pick<Deps, "store">): Promise<Task[]> {
-  return deps.store.read((tx) => tx.tasks.all());
+  return deps.store.read((db) => db.tasks.all());
 }
 
 export type TaskInput = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive"> & Partial<Pick<Task, "url" | "waitSeconds">>;
@@ -57,17 +57,17 @@ export async function createTask(deps: TaskDeps, input: TaskInput): Promise<Task
 export function taskCreation(input: TaskInput, now: Date): Program<Task> {
   const { url, waitSeconds, ...rest } = input;
   const task = { ...rest, ...linkFields(input.kind, { url, waitSeconds }), createdAt: now };
-  return (tx) => tx.tasks.insert(task);
+  return (db) => db.tasks.insert(task);
 }
 
 export async function updateTask(deps: Pick<Deps, "store">, id: number, patch: Partial<TaskInput>): Promise<Task> {
   if (Object.keys(patch).length === 0) throw invalid("body", "send at least one of kind, title, description, rewardUsdt, isActive, url, waitSeconds");
-  return deps.store.transaction(function* (tx) {
-    const had = yield* tx.tasks.byId(id);
+  return deps.store.transaction(function* (db) {
+    const had = yield* db.tasks.byId(id);
     if (!had) throw notFound(`Task ${id}`);
     const { url, waitSeconds, ...rest } = patch;
     const link = linkFields(patch.kind ?? had.kind, { url, waitSeconds }, had);
-    return (yield* tx.tasks.update(id, { ...rest, ...link }))!;
+    return (yield* db.tasks.update(id, { ...rest, ...link }))!;
   });
 }
 
@@ -93,7 +93,7 @@ async function activeTasks({ store, caches }: Pick<Deps, "store" | "caches">): P
   if (cache.tasks) return cache.tasks;
   const generation = cache.generation;
   const settled = store.changes.settled();
-  const active = await store.read((tx) => tx.tasks.active());
+  const active = await store.read((db) => db.tasks.active());
   if (settled && generation === cache.generation) cache.tasks = active;
   return active;
 }
@@ -108,7 +108,7 @@ export async function activeTasksFor(deps: TaskDeps, userId: number) {
   // Asked on every open of the task list. A completion and a first open always update the user's
   // row in their transaction (completeTask, recordOpen), which is what lets the answer be kept
   // with the user.
-  const mine = await derivedForUser(deps, userId, `tasks:${today}:${links}`, () => deps.store.read((tx) => tx.tasks.progress(userId, today, links)));
+  const mine = await derivedForUser(deps, userId, `tasks:${today}:${links}`, () => deps.store.read((db) => db.tasks.progress(userId, today, links)));
   return active.map((task) => {
     const period = periodOf(task.kind, today);
     const completed = mine.done.some((d) => d.taskId === task.id && d.day === period);
@@ -138,7 +138,7 @@ async function workableTask(deps: Pick<Deps, "store" | "caches">, user: User, ta
 }
 
 const completedIn = (deps: Pick<Deps, "store">, userId: number, taskId: number, period: string) =>
-  deps.store.read((tx) => tx.tasks.completedIn(userId, taskId, period));
+  deps.store.read((db) => db.tasks.completedIn(userId, taskId, period));
 
 /** Records that the user opened a link task's link now, or keeps the first time they did. */
 export async function openTask(deps: TaskDeps, user: User, taskId: number) {
@@ -184,7 +184,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       }
       break;
     case "opened link and waited": {
-      const opened = await deps.store.read((tx) => tx.tasks.openedAt(user.id, task.id, day));
+      const opened = await deps.store.read((db) => db.tasks.openedAt(user.id, task.id, day));
       const progress = opened && linkProgress(task, opened, deps.clock());
       if (progress?.secondsLeft !== 0) {
         // A task done before it became a link task is done, opened or not.
@@ -200,20 +200,20 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   const isChannel = kind.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
   const { result, notices, unconfirmed } = await deps.store.transaction(
-    function* (tx) {
+    function* (db) {
       const completion = { taskId: task.id, userId: user.id, day, reward: task.reward, at: now };
       const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
       // The completion, its reward and the user's figures are one write, refused as a whole once
       // the user is banned: even unpaid, a completion may qualify a referral and pay its referrer.
-      const paid = yield* creditCompletion(tx, completion, change, kind.reason);
+      const paid = yield* creditCompletion(db, completion, change, kind.reason);
       if (paid === "done already") throw alreadyDone();
       const { before, updated } = paid;
-      yield* tx.tasks.countCompletion(task.id);
-      yield* tx.counters.bumpDaily(today, "completions");
-      if (before.lastActiveDay !== today) yield* tx.counters.bumpDaily(today, "activeUsers");
-      if (isChannel && !before.channelJoined) yield* tx.counters.bump("verified_joins", 1);
+      yield* db.tasks.countCompletion(task.id);
+      yield* db.counters.bumpDaily(today, "completions");
+      if (before.lastActiveDay !== today) yield* db.counters.bumpDaily(today, "activeUsers");
+      if (isChannel && !before.channelJoined) yield* db.counters.bump("verified_joins", 1);
 
-      const qualification = yield* qualifyIfDue(tx, { ...user, ...updated }, now, {
+      const qualification = yield* qualifyIfDue(db, { ...user, ...updated }, now, {
         memberNow: isChannel,
         holdMs: deps.config.risk.holdMs,
         referralPending: updated.referralPending,

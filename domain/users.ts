@@ -41,8 +41,8 @@ export async function registerUser(deps: UserDeps, profile: TelegramProfile, sta
 
 /** Registers a user unless one with this Telegram id exists, binding the referrer if any. */
 export function registration(profile: TelegramProfile, startParam: string | undefined, now: Date): Program<{ user: User; created: boolean; referrerId?: number }> {
-  return function* (tx) {
-    const user = yield* tx.users.insert({
+  return function* (db) {
+    const user = yield* db.users.insert({
       tgId: profile.tgId,
       firstName: profile.firstName,
       lastName: profile.lastName ?? null,
@@ -53,14 +53,14 @@ export function registration(profile: TelegramProfile, startParam: string | unde
       createdAt: now,
     });
     // Registered at the same moment by another request (or instance): theirs counts.
-    if (!user) return { user: (yield* tx.users.byTgId(profile.tgId))!, created: false };
-    yield* tx.counters.bump("total_users", 1);
-    yield* tx.counters.bumpDaily(utcDay(now), "registrations");
+    if (!user) return { user: (yield* db.users.byTgId(profile.tgId))!, created: false };
+    yield* db.counters.bump("total_users", 1);
+    yield* db.counters.bumpDaily(utcDay(now), "registrations");
 
     const code = startParam?.trim().toUpperCase();
-    const referrer = code ? yield* tx.users.byRefCode(code) : undefined;
+    const referrer = code ? yield* db.users.byRefCode(code) : undefined;
     if (!referrer || referrer.id === user.id) return { user, created: true };
-    yield* tx.users.addReferral(user.id, referrer.id, now);
+    yield* db.users.addReferral(user.id, referrer.id, now);
     return { user, created: true, referrerId: referrer.id };
   };
 }
@@ -79,12 +79,12 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
   };
   const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === user[key]);
   if (same) return user;
-  await deps.store.transaction((tx) => tx.users.setProfile(user.id, next));
+  await deps.store.transaction((db) => db.users.setProfile(user.id, next));
   return { ...user, ...next };
 }
 
 export async function getUser(deps: Pick<Deps, "store">, id: number): Promise<User> {
-  const user = await deps.store.read((tx) => tx.users.byId(id));
+  const user = await deps.store.read((db) => db.users.byId(id));
   if (!user) throw notFound(`User ${id}`);
   return user;
 }
@@ -143,7 +143,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 
 /** The lookup behind every user request. */
 export async function findUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId: number): Promise<User | undefined> {
-  if (!deps.store.changes.keepsUsers) return deps.store.read((tx) => tx.users.byTgId(tgId));
+  if (!deps.store.changes.keepsUsers) return deps.store.read((db) => db.users.byTgId(tgId));
   const cache = usersKept(deps);
   const id = cache.idByTgId.get(tgId);
   const known = id === undefined ? undefined : cache.byId.get(id);
@@ -152,7 +152,7 @@ export async function findUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId:
   // Asked before the read: on SQLite the read runs at once, and a transaction open now may be
   // rolled back by the time the answer is awaited.
   const settled = deps.store.changes.settled();
-  const user = await deps.store.read((tx) => tx.users.byTgId(tgId));
+  const user = await deps.store.read((db) => db.users.byTgId(tgId));
   if (user && settled && generation === cache.generation) {
     // Shared by every request that follows: frozen, so no caller can change it for the others.
     remember(cache.byId, user.id, Object.freeze(user));
@@ -180,7 +180,7 @@ export async function derivedForUser<T>(deps: Pick<Deps, "store" | "caches">, us
 
 /** The user a demo-mode sign-in stands for: the one with this Telegram id, else the first registered. */
 export async function demoUser(deps: Pick<Deps, "store" | "caches">, tgId?: number): Promise<User | undefined> {
-  return tgId === undefined ? deps.store.read((tx) => tx.users.first()) : findUserByTgId(deps, tgId);
+  return tgId === undefined ? deps.store.read((db) => db.users.first()) : findUserByTgId(deps, tgId);
 }
 
 /** A streak survives until the end of the day after its last daily task. */
@@ -199,7 +199,7 @@ export function referralLink(deps: Pick<Deps, "config">, refCode: string): strin
 
 /** Marks whether the bot can reach the user (a 403 from Telegram makes them inactive). */
 export function setReachable(deps: Pick<Deps, "store">, tgId: number, reachable: boolean): Promise<void> {
-  return deps.store.transaction((tx) => tx.users.setReachable(tgId, reachable));
+  return deps.store.transaction((db) => db.users.setReachable(tgId, reachable));
 }
 
 /** The language a user is spoken to in: their choice in the mini app, else Telegram's, else English. */
@@ -210,7 +210,7 @@ export function userLanguage(user: Pick<User, "language" | "tgLanguage">): Langu
 /** Records the language the user picked; written only when it changes. */
 export async function chooseLanguage(deps: Pick<Deps, "store">, user: User, language: Language): Promise<User> {
   if (user.language === language) return user;
-  await deps.store.transaction((tx) => tx.users.setLanguage(user.id, language));
+  await deps.store.transaction((db) => db.users.setLanguage(user.id, language));
   return { ...user, language };
 }
 

@@ -39,9 +39,9 @@ export function validateAddress(input: string): string {
 export async function setWallet(deps: Pick<Deps, "store" | "clock" | "config">, user: User, input: string): Promise<User> {
   const address = validateAddress(input);
   const at = deps.clock();
-  return deps.store.transaction(function* (tx) {
-    const updated = yield* tx.users.setWallet(user.id, address);
-    yield* sharedWallet(tx, deps.config.risk.flagScore, user.id, address, at);
+  return deps.store.transaction(function* (db) {
+    const updated = yield* db.users.setWallet(user.id, address);
+    yield* sharedWallet(db, deps.config.risk.flagScore, user.id, address, at);
     return updated;
   });
 }

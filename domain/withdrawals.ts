@@ -20,13 +20,13 @@ type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier">;
 type RequestDeps = WithdrawalDeps & Pick<Deps, "config" | "membership">;
 
 export async function getWithdrawal(deps: WithdrawalDeps, id: number): Promise<WithdrawalRow> {
-  const row = await deps.store.read((tx) => tx.withdrawals.find(id));
+  const row = await deps.store.read((db) => db.withdrawals.find(id));
   if (!row) throw notFound(`Withdrawal ${id}`);
   return row;
 }
 
 export function listWithdrawals(deps: WithdrawalDeps, filter: WithdrawalFilter): Promise<WithdrawalRow[]> {
-  return deps.store.read((tx) => tx.withdrawals.list(filter));
+  return deps.store.read((db) => db.withdrawals.list(filter));
 }
 
 /**
@@ -49,17 +49,17 @@ export async function requestWithdrawal(deps: RequestDeps, user: User, amountInp
   const now = deps.clock();
   const { flagScore } = deps.config.risk;
   // The answer is read in the transaction: what this request did, not what a ban right after made of it.
-  return deps.store.transaction(function* (tx) {
-    const address = yield* tx.withdrawals.walletOf(user.id);
+  return deps.store.transaction(function* (db) {
+    const address = yield* db.withdrawals.walletOf(user.id);
     if (!address) throw new AppError("WALLET_REQUIRED", "Set your wallet address before withdrawing");
-    yield* withdrawalTiming(tx, flagScore, user.id, now);
-    yield* checkPayoutLimits(tx, deps.config.risk, user.id, amount, now);
-    const flagged = (yield* tx.users.byId(user.id))?.riskStatus === "flagged";
-    const review = flagged || (yield* tx.users.walletOfBanned(address, user.id));
-    const row = yield* tx.withdrawals.insertOpen({ userId: user.id, amount, address, status: review ? "review" : "pending", createdAt: now });
+    yield* withdrawalTiming(db, flagScore, user.id, now);
+    yield* checkPayoutLimits(db, deps.config.risk, user.id, amount, now);
+    const flagged = (yield* db.users.byId(user.id))?.riskStatus === "flagged";
+    const review = flagged || (yield* db.users.walletOfBanned(address, user.id));
+    const row = yield* db.withdrawals.insertOpen({ userId: user.id, amount, address, status: review ? "review" : "pending", createdAt: now });
     if (!row) throw new AppError("OPEN_WITHDRAWAL", "You already have a withdrawal in progress");
-    yield* debit(tx, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now, byUser: true });
-    return (yield* tx.withdrawals.find(row.id))!;
+    yield* debit(db, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now, byUser: true });
+    return (yield* db.withdrawals.find(row.id))!;
   });
 }
 
@@ -68,9 +68,9 @@ async function noteLeftChannel(deps: RequestDeps, userId: number): Promise<void>
   const { flagScore } = deps.config.risk;
   if (flagScore === 0) return;
   const at = deps.clock();
-  await deps.store.transaction(function* (tx) {
-    const referral = yield* tx.risk.referrerOf(userId);
-    if (referral?.qualifiedAt) yield* leftAfterQualifying(tx, flagScore, userId, referral.referrerId, at);
+  await deps.store.transaction(function* (db) {
+    const referral = yield* db.risk.referrerOf(userId);
+    if (referral?.qualifiedAt) yield* leftAfterQualifying(db, flagScore, userId, referral.referrerId, at);
   });
 }
 
@@ -79,10 +79,10 @@ async function noteLeftChannel(deps: RequestDeps, userId: number): Promise<void>
  * request past a limit is refused at once rather than queued: the user keeps the balance and
  * knows where they stand, and nothing waits on a limit an operator may change.
  */
-function* checkPayoutLimits(tx: Statements, limits: RequestDeps["config"]["risk"], userId: number, amount: number, now: Date): Op<void> {
+function* checkPayoutLimits(db: Statements, limits: RequestDeps["config"]["risk"], userId: number, amount: number, now: Date): Op<void> {
   const day = utcDay(now);
   if (limits.payoutUserDailyLimit > 0) {
-    const asked = yield* tx.risk.requestedSince(userId, new Date(`${day}T00:00:00Z`));
+    const asked = yield* db.risk.requestedSince(userId, new Date(`${day}T00:00:00Z`));
     if (asked + amount > limits.payoutUserDailyLimit) {
       const left = Math.max(limits.payoutUserDailyLimit - asked, 0);
       throw new AppError(
@@ -94,7 +94,7 @@ function* checkPayoutLimits(tx: Statements, limits: RequestDeps["config"]["risk"
     }
   }
   // Counted for every request, so a limit set later starts from the day's true total.
-  if (!(yield* tx.risk.addPayout(day, amount, limits.payoutDailyLimit))) {
+  if (!(yield* db.risk.addPayout(day, amount, limits.payoutDailyLimit))) {
     throw new AppError("PAYOUT_LIMIT", "Today's withdrawals have reached their limit: please try again tomorrow", { limit: formatUsdt(limits.payoutDailyLimit) });
   }
 }
@@ -108,11 +108,11 @@ type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set
  * move toward payout also reads the requester's ban in that update, so no request, however it
  * stayed open, is approved or paid for a banned user.
  */
-function* transition(tx: Statements, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
-  const row = yield* tx.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set }, t.towardPayout);
-  if (row === "tx hash used") throw yield* hashUsed(tx, t.set?.txHash ?? "");
+function* transition(db: Statements, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
+  const row = yield* db.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set }, t.towardPayout);
+  if (row === "tx hash used") throw yield* hashUsed(db, t.set?.txHash ?? "");
   if (row) return row;
-  const state = yield* tx.withdrawals.stateOf(id);
+  const state = yield* db.withdrawals.stateOf(id);
   if (!state) throw notFound(`Withdrawal ${id}`);
   const { status, userBanned } = state;
   if (t.towardPayout && userBanned && t.from.includes(status)) {
@@ -121,23 +121,23 @@ function* transition(tx: Statements, id: number, adminId: number, at: Date, t: T
   throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
-type Step = (tx: Statements, at: Date) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
+type Step = (db: Statements, at: Date) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
 
 async function act(deps: WithdrawalDeps, adminId: number, id: number, action: string, step: Step) {
   const at = deps.clock();
   // The answer is read in the transaction: the request as this action left it.
-  const { notice, view } = await deps.store.transaction(function* (tx) {
-    const done = yield* step(tx, at);
-    yield* tx.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason }, at });
-    return { notice: done.notice, view: (yield* tx.withdrawals.find(id))! };
+  const { notice, view } = await deps.store.transaction(function* (db) {
+    const done = yield* step(db, at);
+    yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason }, at });
+    return { notice: done.notice, view: (yield* db.withdrawals.find(id))! };
   });
   deps.notifier.notify(notice(view.tgId));
   return view;
 }
 
 export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, id: number) {
-  return act(deps, adminId, id, "withdrawal.approve", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "approved", towardPayout: true });
+  return act(deps, adminId, id, "withdrawal.approve", function* (db, at) {
+    const w = yield* transition(db, id, adminId, at, { from: ["pending", "review"], to: "approved", towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_approved", tgId, amount: formatUsdt(w.amount) }) };
   });
 }
@@ -145,8 +145,8 @@ export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, i
 export async function rejectWithdrawal(deps: WithdrawalDeps, adminId: number, id: number, reason: string) {
   const why = reason.trim();
   if (!why) throw new AppError("VALIDATION_FAILED", "reason: a rejection reason is required", { field: "reason" });
-  return act(deps, adminId, id, "withdrawal.reject", function* (tx, at) {
-    const w = yield* refund(tx, id, adminId, at, why);
+  return act(deps, adminId, id, "withdrawal.reject", function* (db, at) {
+    const w = yield* refund(db, id, adminId, at, why);
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_rejected", tgId, amount: formatUsdt(w.amount), reason: why }) };
   });
 }
@@ -161,23 +161,23 @@ export async function markWithdrawalPaid(deps: WithdrawalDeps, adminId: number, 
   if (!txHashPattern.test(hash)) {
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
-  return act(deps, adminId, id, "withdrawal.paid", function* (tx, at) {
-    const w = yield* transition(tx, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
+  return act(deps, adminId, id, "withdrawal.paid", function* (db, at) {
+    const w = yield* transition(db, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
 }
 
 /** Rejects a request waiting for an admin and gives its amount back. */
-function* refund(tx: Statements, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
-  const w = yield* transition(tx, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
-  yield* giveBack(tx, w, at);
+function* refund(db: Statements, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
+  const w = yield* transition(db, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
+  yield* giveBack(db, w, at);
   return w;
 }
 
 /** A rejected request's amount, back to the balance and to the day's payout total. */
-function* giveBack(tx: Statements, w: Withdrawal, at: Date): Op<void> {
-  yield* credit(tx, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
-  yield* tx.risk.subtractPayout(utcDay(w.createdAt), w.amount);
+function* giveBack(db: Statements, w: Withdrawal, at: Date): Op<void> {
+  yield* credit(db, { userId: w.userId, amount: w.amount, reason: "withdrawal_refund", refId: w.id, at });
+  yield* db.risk.subtractPayout(utcDay(w.createdAt), w.amount);
 }
 
 /**
@@ -189,12 +189,12 @@ function* giveBack(tx: Statements, w: Withdrawal, at: Date): Op<void> {
  * seen, and one still in flight meets the ban in its debit. A request paid while this waited for
  * its row stays paid, and nothing is refunded.
  */
-export function* refundOnBan(tx: Statements, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
-  const open = yield* tx.risk.openWithdrawal(userId);
+export function* refundOnBan(db: Statements, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
+  const open = yield* db.risk.openWithdrawal(userId);
   if (!open) return undefined;
-  const w = yield* tx.withdrawals.move(open.id, openStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
+  const w = yield* db.withdrawals.move(open.id, openStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
   if (!w || w === "tx hash used") return undefined;
-  yield* giveBack(tx, w, at);
+  yield* giveBack(db, w, at);
   return w;
 }
 
@@ -202,20 +202,20 @@ export function* refundOnBan(tx: Statements, userId: number, adminId: number, at
 const openStatuses: readonly WithdrawalStatus[] = ["review", "pending", "approved"];
 
 /** Names the withdrawal the hash already paid; read in the same transaction, after the refusal. */
-function* hashUsed(tx: Statements, hash: string): Op<AppError> {
-  const holder = yield* tx.withdrawals.paidWith(hash);
+function* hashUsed(db: Statements, hash: string): Op<AppError> {
+  const holder = yield* db.withdrawals.paidWith(hash);
   return new AppError("TX_HASH_USED", `This transaction hash already paid withdrawal #${holder ?? "?"}`, { withdrawalId: holder ?? null });
 }
 
 export function pendingWithdrawalCount(deps: WithdrawalDeps): Promise<number> {
-  return deps.store.read((tx) => tx.withdrawals.countByStatus("pending"));
+  return deps.store.read((db) => db.withdrawals.countByStatus("pending"));
 }
 
 /** How many withdrawals are in each status, for the admin panel's tabs. */
 export function withdrawalCounts(deps: WithdrawalDeps): Promise<Record<WithdrawalStatus, number>> {
-  return deps.store.read(function* (tx) {
+  return deps.store.read(function* (db) {
     const counts = {} as Record<WithdrawalStatus, number>;
-    for (const status of withdrawalStatuses) counts[status] = yield* tx.withdrawals.countByStatus(status);
+    for (const status of withdrawalStatuses) counts[status] = yield* db.withdrawals.countByStatus(status);
     return counts;
   });
 }
