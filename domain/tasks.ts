@@ -165,15 +165,15 @@ type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
-  const kind = taskKindRules[task.kind];
+  const kindRules = taskKindRules[task.kind];
   const today = utcDay(deps.clock());
   const day = periodOf(task.kind, today);
   const alreadyDone = () =>
-    kind.period === "daily"
+    kindRules.period === "daily"
       ? new AppError("ALREADY_COMPLETED", "Task already completed today", {}, { variant: "today" })
       : new AppError("ALREADY_COMPLETED", "Task already completed");
 
-  switch (kind.verify) {
+  switch (kindRules.verify) {
     case "none":
       break;
     case "channel membership":
@@ -196,8 +196,8 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   }
 
   const now = deps.clock();
-  const isDaily = kind.period === "daily";
-  const isChannel = kind.verify === "channel membership";
+  const isDaily = kindRules.period === "daily";
+  const isChannel = kindRules.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
   const { result, notices, unconfirmed } = await deps.store.transaction(
     function* (db) {
@@ -205,7 +205,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
       // The completion, its reward and the user's figures are one write, refused as a whole once
       // the user is banned: even unpaid, a completion may qualify a referral and pay its referrer.
-      const paid = yield* creditCompletion(db, completion, change, kind.reason);
+      const paid = yield* creditCompletion(db, completion, change, kindRules.reason);
       if (paid === "done already") throw alreadyDone();
       const { before, updated } = paid;
       yield* db.tasks.countCompletion(task.id);
