@@ -5,7 +5,7 @@ import type { Db } from "@/db/client.ts";
 import { ledgerCheck, type LedgerCheck } from "@/domain/ledger-check.ts";
 import type { BalanceTotals, LedgerStatements, WithdrawalEntries } from "@/domain/statements/ledger.ts";
 import { runNow } from "@/domain/store.ts";
-import { completedFigures, completionSets, figuresOf } from "./tasks.ts";
+import { completedFigures, completionSets, figuresOf, type FiguresRow } from "./tasks.ts";
 
 /** What a credit changes on the user's row, given the SQL of its amount and, for earnings, of the day. */
 const creditSets = (earning: boolean, v: { amount: string; day: string }) =>
@@ -74,7 +74,7 @@ export function ledgerStatements(conn: Database): LedgerStatements {
         .query<{ lastActiveDay: string | null; channelJoined: number }, [number]>("select last_active_day as lastActiveDay, channel_joined as channelJoined from users where id = ?")
         .get(c.userId)!;
       const updated = conn
-        .query<Parameters<typeof figuresOf>[0], (number | string)[]>(credit.earning ? earningCompletion : otherCompletion)
+        .query<FiguresRow, (number | string)[]>(credit.earning ? earningCompletion : otherCompletion)
         .get(c.at.getTime(), c.today, c.yesterday, c.isDaily ? 1 : 0, c.isChannel ? 1 : 0, c.userId, credit.amount, credit.day, credit.limit, credit.unlessBanned ? 1 : 0);
       if (!updated) return undefined;
       if (entry) yield* statements.insertEntry({ ...entry, refId: completionId });

@@ -27,7 +27,8 @@ export const completedFigures = `channel_joined as channelJoined, daily_tasks_co
   balance, current_streak as currentStreak, last_daily_day as lastDailyDay,
   exists (select 1 from referrals r where r.referred_id = users.id and r.qualified_at is null) as referralPending`;
 
-type FiguresRow = Omit<CompletedFigures, "channelJoined" | "referralPending"> & { channelJoined: number; referralPending: number };
+/** The figures as SQLite returns them, its booleans as 0 or 1. */
+export type FiguresRow = Omit<CompletedFigures, "channelJoined" | "referralPending"> & { channelJoined: number; referralPending: number };
 export const figuresOf = (row: FiguresRow): CompletedFigures => ({ ...row, channelJoined: row.channelJoined === 1, referralPending: row.referralPending === 1 });
 
 export function taskStatements(db: Db): TaskStatements {
