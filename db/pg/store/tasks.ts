@@ -66,8 +66,9 @@ const tasksById = `select ${taskRow
   .replace(`t."completion_count"`, "(t.completion_count + coalesce((select sum(c.completions) from task_completion_counts c where c.task_id = t.id), 0))::int8")} from tasks t where t.id = any($1::int4[])`;
 
 export function taskStatements(db: PgRunner): TaskStatements {
-  const one = <T>(rows: T[]) => rows[0];
-  const plain = clientOf(db);
+  const firstRow = <T>(rows: T[]) => rows[0];
+  // The pool's own client, for the statements written as plain SQL (prepared once per connection).
+  const sqlClient = clientOf(db);
   // The task lists asked for at once: one statement per day asked about (almost always one).
   const progressOf = merged(async (asks: ProgressAsk[]) => {
     const rows = new Map<string, ProgressRow[]>();
@@ -76,13 +77,13 @@ export function taskStatements(db: PgRunner): TaskStatements {
     await Promise.all(
       [...byDay].map(async ([today, ofDay]) => {
         const withOpens = ofDay.filter((ask) => ask.withOpens).map((ask) => ask.userId);
-        rows.set(today, await plain.unsafe(userProgress, [ofDay.map((ask) => ask.userId), today, withOpens]));
+        rows.set(today, await sqlClient.unsafe(userProgress, [ofDay.map((ask) => ask.userId), today, withOpens]));
       }),
     );
     return asks.map((ask) => progressFrom(rows.get(ask.today)!, ask));
   });
   const taskById = mergedLookup(
-    async (ids: number[]) => ((await plain.unsafe(tasksById, [ids]).values()) as unknown[][]).map((values) => taskRow.read(values)!),
+    async (ids: number[]) => ((await sqlClient.unsafe(tasksById, [ids]).values()) as unknown[][]).map((values) => taskRow.read(values)!),
     (task) => task.id,
   );
   return {
@@ -96,12 +97,12 @@ export function taskStatements(db: PgRunner): TaskStatements {
       return yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.isActive, true)).orderBy(asc(tasks.id)));
     },
     *insert(task) {
-      return one(yield* awaiting(db.insert(tasks).values(task).returning()))!;
+      return firstRow(yield* awaiting(db.insert(tasks).values(task).returning()))!;
     },
     *update(id, set) {
-      const updated = one(yield* awaiting(db.update(tasks).set(set).where(eq(tasks.id, id)).returning({ id: tasks.id })));
+      const updated = firstRow(yield* awaiting(db.update(tasks).set(set).where(eq(tasks.id, id)).returning({ id: tasks.id })));
       // Read again for the completion count the slots add.
-      return updated && one(yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.id, id))));
+      return updated && firstRow(yield* awaiting(db.select(taskWithCount).from(tasks).where(eq(tasks.id, id))));
     },
     *completedIn(userId, taskId, period) {
       const rows = yield* awaiting(
@@ -116,7 +117,7 @@ export function taskStatements(db: PgRunner): TaskStatements {
       return yield* awaiting(progressOf({ userId, today, withOpens }));
     },
     *openedAt(userId, taskId, period) {
-      const row = one(
+      const row = firstRow(
         yield* awaiting(
           db
             .select({ openedAt: taskOpens.openedAt })
@@ -127,9 +128,9 @@ export function taskStatements(db: PgRunner): TaskStatements {
       return row?.openedAt;
     },
     *recordOpen(userId, taskId, period, at) {
-      const inserted = one(yield* awaiting(db.insert(taskOpens).values({ userId, taskId, period, openedAt: at }).onConflictDoNothing().returning({ openedAt: taskOpens.openedAt })));
+      const inserted = firstRow(yield* awaiting(db.insert(taskOpens).values({ userId, taskId, period, openedAt: at }).onConflictDoNothing().returning({ openedAt: taskOpens.openedAt })));
       if (inserted) return { openedAt: inserted.openedAt, first: true };
-      const kept = one(
+      const kept = firstRow(
         yield* awaiting(
           db
             .select({ openedAt: taskOpens.openedAt })
