@@ -12,9 +12,9 @@ import { demoMembershipChecker } from "@/domain/membership.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 
 /** The domain's dependencies on the configured database, migrated; close the engine when done. */
-export async function openDeps(config: Config, overrides: Partial<Deps> = {}): Promise<{ deps: Deps; engine: Engine }> {
+export async function openDeps(config: Config, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
   const engine = await openEngine(config);
-  const deps: Deps = {
+  const deps: Deps<Config> = {
     store: engine.store,
     config,
     clock: () => new Date(),
@@ -56,7 +56,7 @@ export const demoAdminEmail = "admin@refbot.local";
  * The configured admin, or in demo mode a demo admin whose password is kept beside the
  * database so every start can print it. Returns what to tell the operator.
  */
-export async function ensureFirstAdmin(deps: Deps): Promise<{ email: string; password?: string } | undefined> {
+export async function ensureFirstAdmin(deps: Deps<Config>): Promise<{ email: string; password?: string } | undefined> {
   const { admin, demoMode } = deps.config;
   if (admin) {
     await ensureAdmin(deps, admin.email, admin.password);

@@ -17,7 +17,7 @@ import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { startBot, type BotRuntime } from "@/bot/run.ts";
 import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
-import { noBotRuntime, type Runtime } from "./runtime.ts";
+import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
 
 async function main() {
   useApiZodMessages();

@@ -2,6 +2,7 @@
 // module-level state, so tests create as many bots as they like against a fake Bot API.
 import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
@@ -13,7 +14,7 @@ import { clientOptions, configureApi } from "./telegram-api.ts";
 /** `timeoutSeconds` defaults to TELEGRAM_TIMEOUT; `status` is told how each Bot API call went. */
 export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: (line: string) => void };
 
-export function createBot(deps: Deps, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = console.error }: BotOptions) {
+export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = console.error }: BotOptions) {
   const telegram = { apiRoot, timeoutSeconds, status };
   const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);

@@ -4,7 +4,8 @@
 import type { Elysia } from "elysia";
 import type { FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
-import type { Runtime } from "@/api/runtime.ts";
+import type { Config } from "@/api/config.ts";
+import type { Runtime } from "@/domain/bot-status.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";
@@ -30,7 +31,7 @@ export type StartBotOptions = {
   backoff?: BackoffOptions;
 };
 
-export function startBot(deps: Deps, { webhookSecret, status, log = console.log, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
+export function startBot(deps: Deps<Config>, { webhookSecret, status, log = console.log, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
   const { token, apiRoot, webhookUrl } = deps.config.bot;
   if (!token) throw new Error("startBot needs BOT_TOKEN");
   if (webhookUrl && !webhookSecret) throw new Error("a webhook needs its secret: see webhookSecretFor");

@@ -1,7 +1,7 @@
 // What the bot is doing, kept from what its start-up loop and its Bot API calls observe. The
 // runtime hands it to /api/health and the admin header.
 import type { Clock } from "@/domain/context.ts";
-import type { BotStatus } from "@/api/runtime.ts";
+import type { BotStatus } from "@/domain/bot-status.ts";
 
 export function createBotStatus(clock: Clock = () => new Date(), log: (line: string) => void = console.error) {
   let status: BotStatus = { state: "starting", since: clock(), lastError: null, retryAt: null };

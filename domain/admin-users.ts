@@ -1,5 +1,5 @@
 // What admins do to users: find them, ban and unban, and adjust a balance with a reason.
-import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";

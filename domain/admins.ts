@@ -1,7 +1,7 @@
 // Administrator accounts and password checks (throttled by login-throttle.ts). Passwords are
 // hashed and verified outside any transaction: a hash takes tens of milliseconds on purpose, and
 // SQLite's transactions must not wait on anything.
-import type { Admin } from "@/db/schema/index.ts";
+import type { Admin } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import type { LoginThrottle } from "./login-throttle.ts";

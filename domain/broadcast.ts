@@ -4,7 +4,7 @@
 // are claimed in delivery order, so the older broadcast goes first; one whose text Telegram
 // refuses is stopped at the first refusal, and an admin may cancel one, so none holds the queue.
 import { randomUUID } from "node:crypto";
-import type { Broadcast } from "@/db/schema/index.ts";
+import type { Broadcast } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { languages, pickLanguage, type Language } from "./i18n/languages.ts";

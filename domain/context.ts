@@ -1,5 +1,4 @@
 // What every domain function receives: plain values and services, never an HTTP request.
-import type { Config } from "@/api/config.ts";
 import type { PasswordCost } from "./admins.ts";
 import type { Caches } from "./caches.ts";
 import type { MembershipChecker } from "./membership.ts";
@@ -9,10 +8,30 @@ import type { Store } from "./store.ts";
 /** Now, as the rules read it: every rule asks the clock it is handed, never the system's directly. */
 export type Clock = () => Date;
 
-export type Deps = {
+/**
+ * The settings the rules read. The configuration the server reads from the environment has these
+ * and more (HTTP, database, Telegram tokens); whoever builds the dependencies hands it in whole,
+ * and the compiler checks it has at least these.
+ */
+export type DomainConfig = {
+  bot: { username: string };
+  broadcast: { batchSize: number; gapMs: number; intervalSeconds: number };
+  risk: {
+    /** How long a referral bonus is held before it is paid; 0 pays at once. */
+    holdMs: number;
+    /** micro-USDT a day across all users, and per user; 0: no limit. */
+    payoutDailyLimit: number;
+    payoutUserDailyLimit: number;
+    /** The risk score that flags a user; 0: signals are neither computed nor acted on. */
+    flagScore: number;
+  };
+};
+
+/** C is the configuration handed in: the rules read DomainConfig, the server and the bot the rest of theirs. */
+export type Deps<C extends DomainConfig = DomainConfig> = {
   /** The database: its statements and transactions, on whichever engine (store.ts). */
   store: Store;
-  config: Config;
+  config: C;
   clock: Clock;
   membership: MembershipChecker;
   notifier: Notifier;

@@ -2,7 +2,7 @@
 // referral_holds, counted apart from the balance (users.held_balance). When it is over, a friend
 // who left the channel forfeits it; otherwise it is paid, unless either side of the referral is
 // flagged or confirmed as fraud, when it keeps waiting for the review (risk-review.ts).
-import type { RiskStatus } from "@/db/schema/index.ts";
+import type { RiskStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { payBonus } from "./referrals.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { ledgerReasons, taskKinds } from "@/db/schema/index.ts";
+import { ledgerReasons, taskKinds } from "@/domain/model/index.ts";
 import { ledgerReasonLabel, ledgerReasonLabels, taskKindLabels } from "./labels.ts";
 
 // The schema's lists are the codes the server can send; a code added there fails here until it

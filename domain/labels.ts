@@ -2,7 +2,7 @@
 // mini app and the CLI name a ledger movement or a task kind alike. The wording follows the spec
 // ("Daily Task Reward", "Referral Bonus", "Withdrawal"; a milestone "reward of 10 USDT"). Types
 // only from the schema, so the web bundles take nothing else; per-language catalogues start here.
-import type { LedgerReason, TaskKind } from "@/db/schema/index.ts";
+import type { LedgerReason, TaskKind } from "@/domain/model/index.ts";
 
 export const ledgerReasonLabels: Record<LedgerReason, string> = {
   daily_task: "Daily Task Reward",

@@ -2,7 +2,7 @@
 // user). No index keeps users in score order, because every task completion would move the user's
 // entry in it: rank_counts (kept by triggers) says how many users hold each score, overall and per
 // block of ids, and only the few blocks that matter are read user by user.
-import { rankBlockBits, type User } from "@/db/schema/index.ts";
+import { rankBlockBits, type User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import type { Ranking } from "./statements/ranks.ts";
 

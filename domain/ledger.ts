@@ -1,6 +1,6 @@
 // Every balance change goes through credit(), debit() or creditCompletion(): one ledger row and the
 // cached balance, in the caller's transaction (programs over the engine's statements: see store.ts).
-import type { LedgerReason } from "@/db/schema/index.ts";
+import type { LedgerReason } from "@/domain/model/index.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { formatUsdt, wholeUsdt } from "./money.ts";
 import { rules } from "./rules.ts";

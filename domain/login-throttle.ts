@@ -5,7 +5,7 @@
 // so an attacker's failures block the attacker and never the admin signing in from elsewhere.
 // The counts live in login_throttle, so a restart keeps them.
 import { isIP } from "node:net";
-import type { LoginThrottleRow } from "@/db/schema/index.ts";
+import type { LoginThrottleRow } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { rules } from "./rules.ts";

@@ -1,6 +1,6 @@
 // The referral rule: a referred user qualifies once they joined the channel and completed two
 // daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { displayName } from "./display-name.ts";
 import { credit } from "./ledger.ts";

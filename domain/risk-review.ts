@@ -3,7 +3,7 @@
 // on time) and confirming fraud (the user and the farm accounts the admin picks are banned, their
 // open withdrawals refunded, and the referral bonuses they produced taken back by ledger entries
 // of their own, as far as balances allow: what cannot be taken back is reported, not forced).
-import type { RiskStatus, User } from "@/db/schema/index.ts";
+import type { RiskStatus, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
 import { debit } from "./ledger.ts";

@@ -4,7 +4,7 @@
 // user can trip flags on its own at the suggested threshold of 60, while a farm trips several.
 import { createHash } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import type { Op, Statements } from "./store.ts";
 

@@ -1,5 +1,5 @@
 // Dashboard figures, read from counters kept up to date by the writes themselves.
-import type { Task } from "@/db/schema/index.ts";
+import type { Task } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import type { AuditLogRow } from "./statements/insights.ts";
 import { addDays, utcDay, weekStart } from "./time.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { ledgerReasons, taskKinds } from "@/db/schema/index.ts";
+import { ledgerReasons, taskKinds } from "@/domain/model/index.ts";
 import { hasLink, linkRules, taskKindRules } from "./task-kinds.ts";
 
 // A kind added to the schema fails here until it has its entry in the registry (and its label,

@@ -2,7 +2,7 @@
 // true before it pays, and the icon clients show for it. Adding a kind takes three edits: its code
 // in db/schema/tasks.ts, its entry here and its label in labels.ts (a test fails until all three
 // agree). Types only from the schema, so the web bundles and the CLI can read it as well.
-import type { LedgerReason, TaskKind } from "@/db/schema/index.ts";
+import type { LedgerReason, TaskKind } from "@/domain/model/index.ts";
 import { rules } from "./rules.ts";
 
 export type TaskKindRules = {

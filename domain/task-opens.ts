@@ -1,6 +1,6 @@
 // When a user opened a link task's link, and how long until its reward can be claimed. The first
 // open of a period is kept, so opening again never moves the claim further away.
-import type { Task } from "@/db/schema/index.ts";
+import type { Task } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 

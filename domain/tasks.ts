@@ -1,6 +1,6 @@
 // Tasks and their completion. A completion is one insert guarded by a unique index, so a repeat
 // or a concurrent second call pays nothing. What differs between kinds is in task-kinds.ts.
-import type { Task, TaskKind, User } from "@/db/schema/index.ts";
+import type { Task, TaskKind, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound, suspended } from "./errors.ts";
 import { creditCompletion } from "./ledger.ts";

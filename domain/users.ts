@@ -1,6 +1,6 @@
 // Registration and the per-user figures derived at read time (streaks and "today" reset by day).
 import { randomBytes } from "node:crypto";
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { pickLanguage, type Language } from "./i18n/languages.ts";

@@ -1,6 +1,6 @@
 // BEP-20 addresses: 0x + 40 hex, and a mixed-case address must carry a valid EIP-55 checksum.
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { sharedWallet } from "./risk.ts";

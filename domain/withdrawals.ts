@@ -1,6 +1,6 @@
 // Withdrawals: the request debits at once; reject refunds; every admin transition is a
 // conditional update on the current status, so two admins acting at once cannot both win.
-import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/db/schema/index.ts";
+import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { credit, debit } from "./ledger.ts";

@@ -2,7 +2,6 @@
 // address with account, in the database; and which client address the server believes.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { createApp } from "@/api/http/app.ts";
-import type { Deps } from "@/domain/context.ts";
 import { rules } from "@/domain/rules.ts";
 import { openDb } from "@/db/client.ts";
 import { sqliteStore } from "@/db/store/index.ts";
@@ -97,7 +96,7 @@ describe("sign-in throttling", () => {
     const t = await makeTestApp();
     for (let i = 0; i < rules.loginFailureLimit; i++) await login(t, adminEmail, "wrong");
     const db = openDb(t.deps.config.databasePath);
-    const restarted: Deps = { ...t.deps, store: sqliteStore(db) };
+    const restarted: typeof t.deps = { ...t.deps, store: sqliteStore(db) };
     const app = createApp(restarted, { jwtSecret });
     const body = JSON.stringify({ email: adminEmail, password: adminPassword });
     const res = await app.handle(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body }));

@@ -11,7 +11,7 @@ import { migratePg, pgClient } from "@/db/pg/client.ts";
 import { reachability } from "@/db/pg/store/reachability.ts";
 import { foldRankMoves, foldRankMovesEvery } from "@/db/pg/store/rank-moves.ts";
 import { scoresIn } from "@/db/pg/store/ranks.ts";
-import { rankBlockBits } from "@/db/schema/index.ts";
+import { rankBlockBits } from "@/domain/model/index.ts";
 import type { Ranking } from "@/domain/statements/ranks.ts";
 import { usePostgres } from "./support/postgres.ts";
 import { until } from "./support/until.ts";

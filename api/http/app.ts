@@ -2,6 +2,7 @@
 // the same app around a temporary database and a fake clock.
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import { initDataKey } from "@/domain/init-data.ts";
 import { createLoginThrottle } from "@/domain/login-throttle.ts";
 import { adminAuth } from "./plugins/admin-auth.ts";
@@ -22,7 +23,7 @@ import { adminWithdrawalRoutes } from "./routes/admin-withdrawals.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { meRoutes } from "./routes/me.ts";
 import { publicRoutes } from "./routes/public.ts";
-import { noBotRuntime, type Runtime } from "@/api/runtime.ts";
+import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
 import { userTaskRoutes } from "./routes/tasks.ts";
 import { webRoutes } from "./web.ts";
 
@@ -37,7 +38,7 @@ export type AppOptions = {
 /** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
 export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 
-export function createApp(deps: Deps, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress }: AppOptions) {
+export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));

@@ -119,7 +119,7 @@ export type HoldReleaseDto = Answer<"post", "/api/admin/risk/holds/release">;
 // Codes the server sends, which clients label from domain/labels.ts.
 export type { LeaderboardCategory } from "@/domain/leaderboard.ts";
 export type { Language } from "@/domain/i18n/languages.ts";
-export type { LedgerReason, RiskStatus, TaskKind, WithdrawalStatus } from "@/db/schema/index.ts";
+export type { LedgerReason, RiskStatus, TaskKind, WithdrawalStatus } from "@/domain/model/index.ts";
 
 // What clients send, read off the request schemas: a task as created, and a task's changes.
 export type NewTaskBody = import("zod").input<typeof import("./schemas.ts").createTaskBody>;

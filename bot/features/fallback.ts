@@ -1,11 +1,12 @@
 // Registered last: any other private message gets a short hint and the Open App button.
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import type { BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";
 import { texts } from "@/bot/texts.ts";
 
-export function fallback(deps: Deps) {
+export function fallback(deps: Deps<Config>) {
   const composer = new Composer<BotContext>();
   composer
     .chatType("private")

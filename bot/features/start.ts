@@ -2,12 +2,13 @@
 // answers in their language with the Open App button.
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import { referralLink, registerUser, userLanguage } from "@/domain/users.ts";
 import { commandArgument, profileOf, type BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";
 import { texts } from "@/bot/texts.ts";
 
-export function start(deps: Deps) {
+export function start(deps: Deps<Config>) {
   const composer = new Composer<BotContext>();
   composer.command("start", async (ctx) => {
     if (!ctx.from || ctx.chat.type !== "private") return;

@@ -1,7 +1,7 @@
 // refbot risk list | show | clear | confirm | release-holds: the review of referral farms.
 import { Command, Option } from "commander";
 import { z } from "zod";
-import { riskStatuses } from "@/db/schema/users.ts";
+import { riskStatuses } from "@/domain/model/index.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import type { FlaggedUserDto as Flagged, RiskCaseDto as RiskCase } from "@/api/http/contract.ts";
 import { CliError, exitCodes } from "@/cli/errors.ts";

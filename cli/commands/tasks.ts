@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readAmount, typedDecimals, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { hasLink, linkRules, taskKindRules, type TaskPeriod, type TaskVerification } from "@/domain/task-kinds.ts";
-import { taskKinds, type TaskKind } from "@/db/schema/tasks.ts";
+import { taskKinds, type TaskKind } from "@/domain/model/index.ts";
 import type { NewTaskBody, TaskChangesBody, TaskDto as Task } from "@/api/http/contract.ts";
 import { usageError } from "@/cli/errors.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";

@@ -12,5 +12,3 @@ export const admins = sqliteTable(
   },
   (t) => [uniqueIndex("admins_email_unique").on(t.email)],
 );
-
-export type Admin = typeof admins.$inferSelect;

@@ -6,8 +6,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
-
-export const deliveryStatuses = ["pending", "sending", "sent", "failed"] as const;
+import { deliveryStatuses } from "@/domain/model/broadcasts.ts";
 
 export const broadcasts = sqliteTable("broadcasts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -58,6 +57,3 @@ export const broadcastPace = sqliteTable(
   },
   (t) => [check("broadcast_pace_one_row", sql`${t.id} = 1`)],
 );
-
-export type Broadcast = typeof broadcasts.$inferSelect;
-export type BroadcastDelivery = typeof broadcastDeliveries.$inferSelect;

@@ -2,22 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
-
-export const ledgerReasons = [
-  "daily_task",
-  "follow_channel",
-  "custom_task",
-  "referral_bonus",
-  "referral_milestone",
-  /** Takes back a referral bonus or milestone when the referral is confirmed as fraud. */
-  "referral_reversal",
-  "withdrawal",
-  "withdrawal_refund",
-  "admin_adjustment",
-] as const;
-export type LedgerReason = (typeof ledgerReasons)[number];
-
-export const ledgerEntryTypes = ["credit", "debit"] as const;
+import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 
 export const ledger = sqliteTable(
   "ledger",
@@ -36,5 +21,3 @@ export const ledger = sqliteTable(
     check("ledger_amount_positive", sql`${t.amount} > 0`),
   ],
 );
-
-export type LedgerEntry = typeof ledger.$inferSelect;

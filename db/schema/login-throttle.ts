@@ -8,5 +8,3 @@ export const loginThrottle = sqliteTable("login_throttle", {
   attempts: integer("attempts").notNull(),
   windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
 });
-
-export type LoginThrottleRow = typeof loginThrottle.$inferSelect;

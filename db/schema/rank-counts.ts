@@ -4,11 +4,7 @@
 // entries. SQLite triggers (migration 0004) keep the rows in step with users, so no code path
 // can forget them.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-
-export const rankCategories = ["earnings", "referrals", "activity"] as const;
-
-/** Users per block: ids that share `id >> rankBlockBits` share a block. */
-export const rankBlockBits = 12;
+import { rankCategories } from "@/domain/model/stats.ts";
 
 export const rankCounts = sqliteTable(
   "rank_counts",

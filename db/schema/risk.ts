@@ -4,11 +4,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
-
-export const holdReasons = ["referral_bonus", "referral_milestone"] as const;
-/** held until release_at; then released (paid), forfeited (the friend left) or reversed (fraud). */
-export const holdStatuses = ["held", "released", "forfeited", "reversed"] as const;
-export type HoldStatus = (typeof holdStatuses)[number];
+import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 
 /** A referral bonus earned but not yet paid into the balance: one per referred user and reason. */
 export const referralHolds = sqliteTable(
@@ -64,7 +60,3 @@ export const payoutDays = sqliteTable("payout_days", {
   day: text("day").primaryKey(),
   total: integer("total").notNull().default(0),
 });
-
-export type ReferralHold = typeof referralHolds.$inferSelect;
-export type RiskSignal = typeof riskSignals.$inferSelect;
-export type ClientSighting = typeof clientSightings.$inferSelect;

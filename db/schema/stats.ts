@@ -1,6 +1,7 @@
 // Aggregates kept as counters in the same transaction as the rows they count, so dashboard
 // figures never need a scan of users or completions.
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { counterNames } from "@/domain/model/stats.ts";
 
 export const dailyStats = sqliteTable("daily_stats", {
   day: text("day").primaryKey(),
@@ -8,8 +9,6 @@ export const dailyStats = sqliteTable("daily_stats", {
   completions: integer("completions").notNull().default(0),
   activeUsers: integer("active_users").notNull().default(0),
 });
-
-export const counterNames = ["total_users", "verified_joins"] as const;
 
 export const counters = sqliteTable("counters", {
   name: text("name", { enum: counterNames }).primaryKey(),

@@ -5,9 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
-
-export const taskKinds = ["daily_activity", "follow_channel", "custom", "link"] as const;
-export type TaskKind = (typeof taskKinds)[number];
+import { taskKinds } from "@/domain/model/tasks.ts";
 
 export const tasks = sqliteTable(
   "tasks",
@@ -58,5 +56,3 @@ export const taskOpens = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.taskId, t.period] }), index("task_opens_task_idx").on(t.taskId)],
 );
-
-export type Task = typeof tasks.$inferSelect;

@@ -3,10 +3,7 @@
 // request has to scan the ledger or the users table.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-/** Flagged by its score, cleared by an admin, or confirmed as fraud (and banned). */
-export const riskStatuses = ["flagged", "cleared", "confirmed"] as const;
-export type RiskStatus = (typeof riskStatuses)[number];
+import { riskStatuses } from "@/domain/model/users.ts";
 
 export const users = sqliteTable(
   "users",
@@ -68,5 +65,3 @@ export const users = sqliteTable(
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );
-
-export type User = typeof users.$inferSelect;

@@ -5,10 +5,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
-
-/** review: from a flagged user, waiting for an admin's look before it joins the pending queue. */
-export const withdrawalStatuses = ["review", "pending", "approved", "paid", "rejected"] as const;
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
 
 export const withdrawals = sqliteTable(
   "withdrawals",
@@ -35,5 +32,3 @@ export const withdrawals = sqliteTable(
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
   ],
 );
-
-export type Withdrawal = typeof withdrawals.$inferSelect;

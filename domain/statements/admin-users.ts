@@ -1,5 +1,5 @@
 // The statements the admin-users rules (admin-users.ts) need from an engine.
-import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 /** Who referred a user, as the admin's user detail names them. */

@@ -1,5 +1,5 @@
 // The statements the admin accounts (admins.ts) and their sign-in throttle need from an engine.
-import type { Admin } from "@/db/schema/index.ts";
+import type { Admin } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 import type { LoginThrottleStatements } from "./login-throttle.ts";
 

@@ -1,5 +1,5 @@
 // The statements the broadcast queue (broadcast.ts) needs from an engine.
-import type { Broadcast, BroadcastDelivery, User } from "@/db/schema/index.ts";
+import type { Broadcast, BroadcastDelivery, User } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 /** A delivery a flush holds, with where it goes, what it says, and the language its user reads. */

@@ -1,13 +1,12 @@
 // The statements the dashboard figures (stats.ts) and the leaderboards need from an engine.
-import type { adminAudit, counters, dailyStats, Task } from "@/db/schema/index.ts";
+import type { AuditEntry, CounterRow, DailyStatsRow, Task } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 import type { RankStatements } from "./ranks.ts";
 
-export type CounterRow = typeof counters.$inferSelect;
-export type DailyStatsRow = typeof dailyStats.$inferSelect;
+export type { CounterRow, DailyStatsRow };
 
 /** An audit row with the e-mail of the admin who acted (none for the system's own actions). */
-export type AuditLogRow = typeof adminAudit.$inferSelect & { adminEmail: string | null };
+export type AuditLogRow = AuditEntry & { adminEmail: string | null };
 
 export type InsightStatements = {
   counters(): Op<CounterRow[]>;

@@ -1,6 +1,6 @@
 // The statements the ledger's rules (ledger.ts, ledger-check.ts) need from an engine: every write
 // to a balance, and the sums the ledger check compares, are these.
-import type { LedgerEntry, LedgerReason } from "@/db/schema/index.ts";
+import type { LedgerEntry, LedgerReason } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 import type { CompletionChange, NewCompletion, PaidCompletion } from "./tasks.ts";
 

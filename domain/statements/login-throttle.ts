@@ -1,5 +1,5 @@
 // The statements the sign-in throttle (login-throttle.ts) needs from an engine.
-import type { LoginThrottleRow } from "@/db/schema/index.ts";
+import type { LoginThrottleRow } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 export type LoginThrottleStatements = {

@@ -1,10 +1,10 @@
 // The statements the leaderboards (leaderboard.ts) need from an engine: rank_counts, which says
 // how many users hold each score overall (block -1) and per block of ids, and the users' scores.
-import type { rankCategories, User } from "@/db/schema/index.ts";
+import type { RankCategory, User } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 /** A leaderboard: its rows in rank_counts and the users column that scores it. */
-export type Ranking = { category: (typeof rankCategories)[number]; score: keyof Pick<User, "totalEarned" | "qualifiedReferrals" | "tasksCompleted"> };
+export type Ranking = { category: RankCategory; score: keyof Pick<User, "totalEarned" | "qualifiedReferrals" | "tasksCompleted"> };
 
 export type ScoreCount = { score: number; users: number };
 export type BlockCount = ScoreCount & { block: number };

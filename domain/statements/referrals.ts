@@ -1,5 +1,5 @@
 // The statements the referral rule and lists (referrals.ts) need.
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 export type RecentReferral = Pick<User, "id" | "username" | "firstName" | "dailyTasksCompleted" | "channelJoined"> & { joinedAt: Date; qualifiedAt: Date | null };

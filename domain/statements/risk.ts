@@ -1,5 +1,5 @@
 // The statements the referral-farm defences (risk.ts, holds.ts, payout-limits.ts) need.
-import type { ClientSighting, HoldStatus, ReferralHold, RiskSignal, RiskStatus, User, Withdrawal } from "@/db/schema/index.ts";
+import type { ClientSighting, HoldStatus, ReferralHold, RiskSignal, RiskStatus, User, Withdrawal } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 export type NewHold = Pick<ReferralHold, "referredId" | "reason" | "referrerId" | "amount" | "releaseAt" | "createdAt">;

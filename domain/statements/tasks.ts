@@ -1,6 +1,6 @@
 // The statements tasks and link opens (tasks.ts, task-opens.ts) need, and the shapes of a
 // completion, which the ledger writes with its reward (statements/ledger.ts: creditCompletion).
-import type { Task } from "@/db/schema/index.ts";
+import type { Task } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 export type NewTask = Pick<Task, "kind" | "title" | "description" | "reward" | "isActive" | "url" | "waitSeconds" | "createdAt">;

@@ -1,5 +1,5 @@
 // The statements registration, profiles, wallets and the user lookup (users.ts, wallet.ts) need.
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 export type NewUser = Pick<User, "tgId" | "firstName" | "lastName" | "username" | "isPremium" | "tgLanguage" | "refCode" | "createdAt">;

@@ -1,5 +1,5 @@
 // The statements the withdrawal rules (withdrawals.ts) need from an engine.
-import type { Withdrawal, WithdrawalStatus } from "@/db/schema/index.ts";
+import type { Withdrawal, WithdrawalStatus } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 /** A withdrawal with the requester's Telegram id, username and whether they are banned, as lists and answers show it. */

@@ -3,7 +3,7 @@
 import type { SQL } from "bun";
 import { randomBytes } from "node:crypto";
 import { pgClient } from "@/db/pg/client.ts";
-import { rankBlockBits } from "@/db/schema/index.ts";
+import { rankBlockBits } from "@/domain/model/index.ts";
 
 export const serverUrl = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const prefix = "refbot_bench_";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { withdrawalStatuses } from "@/db/schema/withdrawals.ts";
+import { withdrawalStatuses } from "@/domain/model/index.ts";
 import { runRefbot } from "./support.ts";
 
 let dir: string;

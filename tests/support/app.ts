@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, demoInitDataToken } from "@/api/http/app.ts";
 import { useApiZodMessages } from "@/api/http/zod-messages.ts";
-import { createConfig } from "@/api/config.ts";
+import { createConfig, type Config } from "@/api/config.ts";
 import { ensureAdmin, type PasswordCost } from "@/domain/admins.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -249,7 +249,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;
   const notices: Notice[] = [];
-  const deps: Deps = {
+  const deps: Deps<Config> = {
     store,
     config,
     clock: () => now,

@@ -1,14 +1,14 @@
 // The domain's dependencies on an existing SQLite file, for code that calls the domain directly
 // from its own process (the race workers and the tests that race them): a fixed clock, every
 // channel member, and no notices sent.
-import { createConfig } from "@/api/config.ts";
+import { createConfig, type Config } from "@/api/config.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 import { openDb, type Db } from "@/db/client.ts";
 import { sqliteStore } from "@/db/store/index.ts";
 
-export function openDeps(file: string, now: Date): Deps & { db: Db } {
+export function openDeps(file: string, now: Date): Deps<Config> & { db: Db } {
   const db = openDb(file);
   const store = sqliteStore(db);
   return {

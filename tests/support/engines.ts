@@ -16,16 +16,17 @@ import { sqliteStore } from "@/db/store/index.ts";
 import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { checkLedger } from "@/db/store/ledger.ts";
 import type { LedgerCheck } from "@/domain/ledger-check.ts";
+import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import type { Store } from "@/domain/store.ts";
 import { usePostgres } from "./postgres.ts";
 
 export type EngineFixture = {
   store: Store;
   /** A user; with a wallet of its own (wallets are unique) when asked. */
-  addUser(values?: { wallet?: boolean }): Promise<sqliteSchema.User>;
+  addUser(values?: { wallet?: boolean }): Promise<User>;
   addAdmin(): Promise<number>;
-  user(id: number): Promise<sqliteSchema.User>;
-  ledgerRows(userId: number): Promise<sqliteSchema.LedgerEntry[]>;
+  user(id: number): Promise<User>;
+  ledgerRows(userId: number): Promise<LedgerEntry[]>;
   /** A second Store on its own connections, as another server instance would have. */
   another(): Promise<Store>;
   /** The ledger invariant over the whole database (domain/ledger-check.ts). */

@@ -1,7 +1,10 @@
 // Type-level check, run by tests/typecheck.test.ts: every table has the same row types on SQLite
-// and on PostgreSQL, so one domain can read and write both. A column added, renamed, retyped or
-// made nullable on one engine only stops the compile here, naming the table.
+// and on PostgreSQL, so one domain can read and write both, and each table's row is exactly the
+// row type the domain declares for it (domain/model). A column added, renamed, retyped or made
+// nullable on one engine only, or on both but not in the domain, stops the compile here, naming
+// the table.
 import type { Table } from "drizzle-orm";
+import type * as Model from "@/domain/model/index.ts";
 import type * as Pg from "@/db/pg/schema/index.ts";
 import type * as Lite from "@/db/schema/index.ts";
 
@@ -34,3 +37,46 @@ type Differing = { [K in keyof LiteTables | keyof PgTables as Verdict<K> extends
 
 // Compiles only while Differing is empty.
 export const sameRowsOnBothEngines: Record<keyof Differing, never> = {};
+
+// The domain's row type of each table. A table missing here, or one whose rows differ from the
+// domain's on either engine, is named in RowsUnlikeTheDomain.
+type DomainRows = {
+  admins: Model.Admin;
+  adminAudit: Model.AuditEntry;
+  broadcasts: Model.Broadcast;
+  broadcastDeliveries: Model.BroadcastDelivery;
+  broadcastPace: Model.BroadcastPace;
+  ledger: Model.LedgerEntry;
+  referrals: Model.Referral;
+  dailyStats: Model.DailyStatsRow;
+  counters: Model.CounterRow;
+  tasks: Model.Task;
+  taskCompletions: Model.TaskCompletion;
+  taskOpens: Model.TaskOpen;
+  users: Model.User;
+  withdrawals: Model.Withdrawal;
+  rankCounts: Model.RankCount;
+  loginThrottle: Model.LoginThrottleRow;
+  referralHolds: Model.ReferralHold;
+  riskSignals: Model.RiskSignal;
+  clientSightings: Model.ClientSighting;
+  payoutDays: Model.PayoutDay;
+};
+
+type DomainVerdict<K> = K extends keyof DomainRows
+  ? K extends keyof LiteTables
+    ? K extends keyof PgTables
+      ? Same<LiteTables[K]["$inferSelect"], DomainRows[K]> extends false
+        ? "SQLite's rows differ from the domain's"
+        : Same<Omit<PgTables[K]["$inferSelect"], PgOnlyColumn>, DomainRows[K]> extends false
+          ? "PostgreSQL's rows differ from the domain's"
+          : "same"
+      : "missing on PostgreSQL"
+    : "missing on SQLite"
+  : "no row type in domain/model";
+type RowsUnlikeTheDomain = {
+  [K in keyof LiteTables | keyof PgTables | keyof DomainRows as DomainVerdict<K> extends "same" ? never : K]: DomainVerdict<K>;
+};
+
+// Compiles only while RowsUnlikeTheDomain is empty.
+export const domainRowsOnBothEngines: Record<keyof RowsUnlikeTheDomain, never> = {};

@@ -4,7 +4,7 @@ import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { getAdmin } from "@/domain/admins.ts";
-import type { Admin } from "@/db/schema/index.ts";
+import type { Admin } from "@/domain/model/index.ts";
 import { AppError } from "@/domain/errors.ts";
 import { rules } from "@/domain/rules.ts";
 

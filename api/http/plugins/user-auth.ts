@@ -1,8 +1,9 @@
 // Mini-app user authentication: Telegram's signed init data, or in demo mode a plain id.
 // Routes opt in with `{ user: true }` and receive the registered `user` row.
 import { Elysia } from "elysia";
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier } from "@/domain/init-data.ts";
 import { noteClient } from "@/domain/risk.ts";
@@ -13,7 +14,7 @@ import { answerUserIn } from "./errors.ts";
 const noIdentity = () => new AppError("UNAUTHORIZED", "Open the app from the bot: no Telegram init data was sent");
 const unauthorized = (message: string, variant: string, values?: Record<string, string>) => new AppError("UNAUTHORIZED", message, {}, { variant, values });
 
-export function userAuth(deps: Deps, initDataKey: Buffer, addressOf: ReturnType<typeof clientAddressResolver>) {
+export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: ReturnType<typeof clientAddressResolver>) {
   const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
   const signedIn = new WeakMap<Request, User>();
 

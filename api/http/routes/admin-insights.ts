@@ -7,7 +7,7 @@ import { activityStats, auditLog, dashboardStats, taskStats } from "@/domain/sta
 import { utcDay } from "@/domain/time.ts";
 import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
 import { leaderboardParams, leaderboardQuery, limitQuery, pageQuery } from "@/api/http/schemas.ts";
-import { botActive, type Runtime } from "@/api/runtime.ts";
+import { botActive, type Runtime } from "@/domain/bot-status.ts";
 import { taskStatView } from "./admin-insights.views.ts";
 import { leaderboardView } from "./tasks.views.ts";
 

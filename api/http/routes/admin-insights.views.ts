@@ -1,5 +1,5 @@
 // The dashboard's figures as the admin panel shows them.
-import type { Task } from "@/db/schema/index.ts";
+import type { Task } from "@/domain/model/index.ts";
 import { formatUsdt } from "@/domain/money.ts";
 
 /** A task's completions, as the dashboard's recent tasks list them. */

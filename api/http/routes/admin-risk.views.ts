@@ -1,6 +1,6 @@
 // How the risk review looks in the admin panel: a flagged user with score, signals and evidence,
 // and one user's whole case.
-import type { User } from "@/db/schema/index.ts";
+import type { User } from "@/domain/model/index.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { riskCase } from "@/domain/risk-review.ts";
 

@@ -1,5 +1,5 @@
 // A task as the API shows it, to admins and (with the user's flags) to users.
-import type { Task } from "@/db/schema/index.ts";
+import type { Task } from "@/domain/model/index.ts";
 import { formatUsdt } from "@/domain/money.ts";
 
 export const taskView = (t: Task) => ({

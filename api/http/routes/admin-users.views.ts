@@ -1,6 +1,6 @@
 // How a user looks in the admin panel: the fields the mini app shows (me.views.ts) and what only
 // admins see, with "today" figures resolved for `today` (a UTC day the route reads off the clock).
-import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { recentReferrals } from "@/domain/referrals.ts";
 import { effectiveStreak } from "@/domain/users.ts";

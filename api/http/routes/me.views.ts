@@ -1,7 +1,7 @@
 // How the signed-in user sees their own data: field names as the product spec has them, amounts
 // as exact decimal strings, streaks and "today" figures resolved for `today` (a UTC day the route
 // reads off the clock), and the referral link the domain makes for the user's code.
-import type { LedgerEntry, User } from "@/db/schema/index.ts";
+import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import { rules } from "@/domain/rules.ts";

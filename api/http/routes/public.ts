@@ -2,19 +2,20 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
+import type { Config } from "@/api/config.ts";
 import { notFound } from "@/domain/errors.ts";
 import { signInitData } from "@/domain/init-data.ts";
 import { demoUser } from "@/domain/users.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import { explorer, rules } from "@/domain/rules.ts";
-import { botActive, type Runtime } from "@/api/runtime.ts";
+import { botActive, type Runtime } from "@/domain/bot-status.ts";
 
 /**
  * Liveness: the API answers whatever Telegram and the database do; `bot` says what the bot is
  * doing meanwhile (`botActive` stays for clients that only read the flag), and `database` the
  * database's state as the last statements found it, without asking it anything.
  */
-export function health({ config, store }: Deps, runtime: Runtime) {
+export function health({ config, store }: Deps<Config>, runtime: Runtime) {
   return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus(), database: store.health.state() };
 }
 
@@ -27,13 +28,13 @@ const notReady = {
  * Readiness, for a load balancer: whether this instance can serve now, which a trivial statement
  * run on the database within a few seconds decides.
  */
-export async function readiness({ store }: Pick<Deps, "store">) {
+export async function readiness({ store }: Pick<Deps<Config>, "store">) {
   const database = await store.health.ready();
   return database === "ok" ? { ready: true as const, status: "ready", database } : { ready: false as const, status: "not_ready", database, ...notReady[database] };
 }
 
 /** What clients need to know about this deployment; no secrets. */
-export function publicConfig({ config }: Deps, runtime: Runtime) {
+export function publicConfig({ config }: Deps<Config>, runtime: Runtime) {
   return {
     productName: "RefBot",
     demoMode: config.demoMode,
@@ -53,7 +54,7 @@ export function publicConfig({ config }: Deps, runtime: Runtime) {
   };
 }
 
-export function publicRoutes(deps: Deps, runtime: Runtime, initDataKey: Buffer) {
+export function publicRoutes(deps: Deps<Config>, runtime: Runtime, initDataKey: Buffer) {
   const { config } = deps;
   return new Elysia({ prefix: "/api" })
     .get("/health", () => health(deps, runtime))

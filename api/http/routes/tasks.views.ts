@@ -1,6 +1,6 @@
 // How the signed-in user's tasks and the leaderboards look: amounts as exact decimal strings,
 // streaks resolved for `today` (a UTC day the route reads off the clock).
-import type { Task, User } from "@/db/schema/index.ts";
+import type { Task, User } from "@/domain/model/index.ts";
 import type { LeaderboardCategory } from "@/domain/leaderboard.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { completeTask, openTask } from "@/domain/tasks.ts";

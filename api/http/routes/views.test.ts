@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Task, User } from "@/db/schema/index.ts";
+import type { Task, User } from "@/domain/model/index.ts";
 import { adminUserView } from "./admin-users.views.ts";
 import { meView } from "./me.views.ts";
 import { leaderboardView, taskJsonMemo, taskJsonView } from "./tasks.views.ts";

@@ -1,7 +1,7 @@
 // Broadcast messages and their deliveries (PostgreSQL); see db/schema/broadcasts.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { deliveryStatuses } from "@/db/schema/broadcasts.ts";
+import { deliveryStatuses } from "@/domain/model/broadcasts.ts";
 import { admins } from "./admins.ts";
 import { int8, jsonObject, moment, oneOf } from "./columns.ts";
 

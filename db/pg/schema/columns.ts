@@ -28,8 +28,9 @@ export const jsonObject = customType<{ data: Record<string, unknown>; driverData
 });
 
 /**
- * A CHECK that a code column holds one of its list's values. The lists are the SQLite schema's,
- * so a new code is one edit there plus `npm run db:generate:pg`, which rewrites this constraint.
+ * A CHECK that a code column holds one of its list's values. The lists are the domain's
+ * (domain/model), which both engines' schemas take, so a new code is one edit there plus
+ * `npm run db:generate` and `npm run db:generate:pg`, which rewrites this constraint.
  * Text with a CHECK rather than a PostgreSQL enum: it compares, sorts and binds parameters as
  * the SQLite column does, and a changed list needs no ALTER TYPE (which cannot run inside the
  * migrator's transaction before its new value is usable).

@@ -1,7 +1,7 @@
 // The ledger (PostgreSQL); see db/schema/ledger.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { ledgerEntryTypes, ledgerReasons } from "@/db/schema/ledger.ts";
+import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
 

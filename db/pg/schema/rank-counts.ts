@@ -3,7 +3,7 @@
 // the moves are added into rank_counts in batches (migration 0009, db/pg/store/rank-moves.ts);
 // readers add up both, through the view rank_counts_live.
 import { bigint, check, index, integer, pgTable, pgView, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { rankCategories } from "@/db/schema/rank-counts.ts";
+import { rankCategories } from "@/domain/model/stats.ts";
 import { int8, oneOf } from "./columns.ts";
 
 export const rankCounts = pgTable(

@@ -2,7 +2,7 @@
 // db/schema/risk.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { holdReasons, holdStatuses } from "@/db/schema/risk.ts";
+import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 import { int8, jsonObject, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
 

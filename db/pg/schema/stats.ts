@@ -6,7 +6,7 @@
 // commit is on disk, so every counter is split into slots (a completion picks one at random) and
 // read as their sum.
 import { check, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { counterNames } from "@/db/schema/stats.ts";
+import { counterNames } from "@/domain/model/stats.ts";
 import { int8, oneOf } from "./columns.ts";
 
 /** How many rows a hot counter is split into. */

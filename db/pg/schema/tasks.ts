@@ -2,7 +2,7 @@
 // text, not date: one-off tasks use the key "once".
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { taskKinds } from "@/db/schema/tasks.ts";
+import { taskKinds } from "@/domain/model/tasks.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
 

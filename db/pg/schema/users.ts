@@ -1,7 +1,7 @@
 // Users of the bot (PostgreSQL); see db/schema/users.ts.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { riskStatuses } from "@/db/schema/users.ts";
+import { riskStatuses } from "@/domain/model/users.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 
 export const users = pgTable(

@@ -1,7 +1,7 @@
 // Withdrawal requests (PostgreSQL); see db/schema/withdrawals.ts for the two unique indexes.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { withdrawalStatuses } from "@/db/schema/withdrawals.ts";
+import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { admins } from "./admins.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";

@@ -1,6 +1,6 @@
 // Statements of the referral-farm defences on PostgreSQL; see db/store/risk.ts.
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
-import type { RiskStatus } from "@/db/schema/index.ts";
+import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 import { awaiting } from "@/domain/store.ts";

@@ -1,6 +1,7 @@
 // What the running process offers the API beyond the database: what the bot is doing, and a
-// broadcast flush when there is a bot. Demo mode has neither.
-import type { FlushReport } from "@/domain/broadcast.ts";
+// broadcast flush when there is a bot. Demo mode has neither. A port: the bot implements it, the
+// HTTP layer reads it, and neither knows the other.
+import type { FlushReport } from "./broadcast.ts";
 
 export const botStates = ["off", "starting", "active", "unreachable"] as const;
 
