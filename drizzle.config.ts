@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./db/schema/index.ts",
-  out: "./db/migrations",
+  schema: "./db/sqlite/schema/index.ts",
+  out: "./db/sqlite/migrations",
 });

@@ -6,7 +6,7 @@ import { useApiZodMessages } from "./http/zod-messages.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { assertPortFree, listen, PortInUseError } from "./listen.ts";
-import { checkpointInBackground } from "@/db/checkpoints.ts";
+import { checkpointInBackground } from "@/db/sqlite/checkpoints.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { pgLeadership } from "@/db/pg/leader.ts";
 import { startHoldRelease } from "./hold-release.ts";

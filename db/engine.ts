@@ -3,11 +3,11 @@
 // handed out too, for what only a file has (checkpoints, VACUUM INTO backups).
 import type { Config } from "@/api/config.ts";
 import type { Store } from "@/domain/store.ts";
-import { migrateDb, openDb, type Db } from "./client.ts";
+import { migrateDb, openDb, type Db } from "./sqlite/client.ts";
 import { migratePg, openPg } from "./pg/client.ts";
 import { pgStore } from "./pg/store/index.ts";
 import { withoutPassword } from "./pg/url.ts";
-import { sqliteStore } from "./store/index.ts";
+import { sqliteStore } from "./sqlite/store/index.ts";
 
 export type Engine = {
   store: Store;

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { eq } from "./ops.ts";
-import { migrateDb, openDb } from "./client.ts";
+import { migrateDb, openDb } from "./sqlite/client.ts";
 import { rowReader } from "./row-reader.ts";
-import { users } from "./schema/index.ts";
+import { users } from "./sqlite/schema/index.ts";
 
 test("a row read with plain SQL equals drizzle's own reading: dates, booleans and nulls alike", () => {
   const db = openDb(":memory:");

@@ -1,7 +1,7 @@
 // The product's words for the codes the server sends: one table per code, so the admin panel, the
 // mini app and the CLI name a ledger movement or a task kind alike. The wording follows the spec
 // ("Daily Task Reward", "Referral Bonus", "Withdrawal"; a milestone "reward of 10 USDT"). Types
-// only from the schema, so the web bundles take nothing else; per-language catalogues start here.
+// only from the model, so the web bundles take nothing else; per-language catalogues start here.
 import type { LedgerReason, TaskKind } from "@/domain/model/index.ts";
 
 export const ledgerReasonLabels: Record<LedgerReason, string> = {

@@ -5,7 +5,7 @@
 //
 // The rule is written once, here; each engine's ledger statements read the sums it compares
 // (balanceTotals, withdrawalEntries), and each engine runs the program its own way
-// (db/store/ledger.ts, db/pg/store/ledger.ts: checkLedger, checkLedgerPg).
+// (db/sqlite/store/ledger.ts, db/pg/store/ledger.ts: checkLedger, checkLedgerPg).
 import type { BalanceTotals, WithdrawalEntries } from "./statements/ledger.ts";
 import type { Op, Statements } from "./store.ts";
 

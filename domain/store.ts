@@ -1,6 +1,6 @@
 // The boundary between the rules and the engines. A rule that reads or writes is written once, as
-// a generator over the statements it needs; each engine supplies those statements (db/store/ for
-// SQLite, db/pg/store/ for PostgreSQL) and runs the generator in its own way:
+// a generator over the statements it needs; each engine supplies those statements
+// (db/sqlite/store/ for SQLite, db/pg/store/ for PostgreSQL) and runs the generator in its own way:
 //
 // - SQLite's statements are synchronous, so a program never yields and runs to its end inside one
 //   synchronous IMMEDIATE transaction: nothing else can run on the connection in between, which

@@ -2,9 +2,9 @@ import { expect, test } from "bun:test";
 import { ledgerReasons, taskKinds } from "@/domain/model/index.ts";
 import { hasLink, linkRules, taskKindRules } from "./task-kinds.ts";
 
-// A kind added to the schema fails here until it has its entry in the registry (and its label,
+// A kind added to the model fails here until it has its entry in the registry (and its label,
 // in labels.test.ts); an entry for a kind that no longer exists fails too.
-test("every task kind in the schema has a registry entry, and nothing else does", () => {
+test("every task kind in the model has a registry entry, and nothing else does", () => {
   expect(Object.keys(taskKindRules).sort()).toEqual([...taskKinds].sort());
   for (const kind of taskKinds) {
     const rules = taskKindRules[kind];

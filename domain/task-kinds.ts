@@ -1,7 +1,7 @@
 // What each task kind is: the ledger reason it pays under, how often it can be done, what must be
 // true before it pays, and the icon clients show for it. Adding a kind takes three edits: its code
-// in db/schema/tasks.ts, its entry here and its label in labels.ts (a test fails until all three
-// agree). Types only from the schema, so the web bundles and the CLI can read it as well.
+// in model/tasks.ts, its entry here and its label in labels.ts (a test fails until all three
+// agree). Types only from the model, so the web bundles and the CLI can read it as well.
 import type { LedgerReason, TaskKind } from "@/domain/model/index.ts";
 import { rules } from "./rules.ts";
 

@@ -1,8 +1,8 @@
 // `npm run db:check [file]`: the ledger invariant over a database file; exits 1 on any problem.
 import { existsSync } from "node:fs";
 import { createConfig } from "@/api/config.ts";
-import { openDb } from "@/db/client.ts";
-import { checkLedger } from "@/db/store/ledger.ts";
+import { openDb } from "@/db/sqlite/client.ts";
+import { checkLedger } from "@/db/sqlite/store/ledger.ts";
 
 const file = process.argv[2] ?? createConfig(process.env).databasePath;
 if (!existsSync(file)) {

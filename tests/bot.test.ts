@@ -1,7 +1,7 @@
 // The real grammY bot against a fake Bot API server on loopback.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "@/db/ops.ts";
-import { broadcastDeliveries, referrals, users } from "@/db/schema/index.ts";
+import { broadcastDeliveries, referrals, users } from "@/db/sqlite/schema/index.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
 import { usdt } from "@/domain/money.ts";
 import { languageOfTgUser } from "@/domain/users.ts";

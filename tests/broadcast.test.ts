@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { claimBatch, releaseClaim, settleDelivery } from "@/domain/broadcast.ts";
 import { setReachable } from "@/domain/users.ts";
 import { eq } from "@/db/ops.ts";
-import { adminAudit, broadcastDeliveries, broadcasts } from "@/db/schema/index.ts";
+import { adminAudit, broadcastDeliveries, broadcasts } from "@/db/sqlite/schema/index.ts";
 import { makeTestApp, type SqliteTestApp } from "./support/app.ts";
 
 let t: SqliteTestApp;

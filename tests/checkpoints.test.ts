@@ -4,8 +4,8 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkpointInBackground } from "@/db/checkpoints.ts";
-import { openDb } from "@/db/client.ts";
+import { checkpointInBackground } from "@/db/sqlite/checkpoints.ts";
+import { openDb } from "@/db/sqlite/client.ts";
 
 test("a worker thread copies the WAL into the database file, and stops on request", async () => {
   const path = join(mkdtempSync(join(tmpdir(), "refbot-ckpt-")), "db.sqlite");

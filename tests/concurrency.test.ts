@@ -1,5 +1,5 @@
 // Real concurrency: several `bun` processes open one SQLite file (WAL, busy timeout) through
-// db/client.ts and call the domain functions at the same instant. SQLite serialises the writers;
+// db/sqlite/client.ts and call the domain functions at the same instant. SQLite serialises the writers;
 // the rules must still hold: one completion per period, one winner per withdrawal transition,
 // at most one open withdrawal, never a negative balance, refunds at most once.
 //
@@ -11,19 +11,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adjustBalance } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
-import { inTransaction } from "@/db/transaction.ts";
-import { sqliteStatements } from "@/db/store/index.ts";
+import { inTransaction } from "@/db/sqlite/transaction.ts";
+import { sqliteStatements } from "@/db/sqlite/store/index.ts";
 import { credit, debit } from "@/domain/ledger.ts";
-import { checkLedger } from "@/db/store/ledger.ts";
+import { checkLedger } from "@/db/sqlite/store/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import { runNow } from "@/domain/store.ts";
 import { completeTask, createTask } from "@/domain/tasks.ts";
 import { getUser, registerUser } from "@/domain/users.ts";
 import { setWallet } from "@/domain/wallet.ts";
 import { requestWithdrawal } from "@/domain/withdrawals.ts";
-import { migrateDb, type Db } from "@/db/client.ts";
+import { migrateDb, type Db } from "@/db/sqlite/client.ts";
 import { and, eq, sql } from "@/db/ops.ts";
-import { adminAudit, admins, ledger, taskCompletions, users, withdrawals } from "@/db/schema/index.ts";
+import { adminAudit, admins, ledger, taskCompletions, users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import { openDeps } from "./support/deps.ts";
 import type { RaceJob, RaceJobSpec, RaceResult } from "./support/race-worker.ts";
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
-const ledgerStatements = ["db/store/ledger.ts", "db/pg/store/ledger.ts"];
+const ledgerStatements = ["db/sqlite/store/ledger.ts", "db/pg/store/ledger.ts"];
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

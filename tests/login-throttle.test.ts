@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { createApp } from "@/api/http/app.ts";
 import { rules } from "@/domain/rules.ts";
-import { openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
-import { loginThrottle } from "@/db/schema/index.ts";
+import { openDb } from "@/db/sqlite/client.ts";
+import { sqliteStore } from "@/db/sqlite/store/index.ts";
+import { loginThrottle } from "@/db/sqlite/schema/index.ts";
 import { adminEmail, adminPassword, jwtSecret, makeTestApp, type TestApp } from "./support/app.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 

@@ -9,12 +9,12 @@ import { is } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as liteConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { SQL } from "bun";
-import { migrateDb, openDb } from "@/db/client.ts";
+import { migrateDb, openDb } from "@/db/sqlite/client.ts";
 import { migratePg, openPg, pgMigrationsFolder } from "@/db/pg/client.ts";
 import { pgStatements } from "@/db/pg/store/index.ts";
 import { runAwaiting } from "@/domain/store.ts";
 import * as pgSchema from "@/db/pg/schema/index.ts";
-import * as liteSchema from "@/db/schema/index.ts";
+import * as liteSchema from "@/db/sqlite/schema/index.ts";
 import { usePostgres } from "./support/postgres.ts";
 
 const pg = await usePostgres(import.meta.path);

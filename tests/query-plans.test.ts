@@ -3,8 +3,8 @@
 // SQLite's query plans, so it needs no timing and fails the moment an index stops being used.
 import { expect, test } from "bun:test";
 import { seedIfEmpty } from "@/domain/seed.ts";
-import { openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { openDb } from "@/db/sqlite/client.ts";
+import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { makeTestApp } from "./support/app.ts";
 
 const bigTables = ["users", "ledger", "task_completions", "task_opens", "referrals", "withdrawals", "broadcast_deliveries"];

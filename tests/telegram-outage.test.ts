@@ -12,7 +12,7 @@ import { startBot, type BotRuntime } from "@/bot/run.ts";
 import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { eq } from "@/db/ops.ts";
-import { broadcastDeliveries, ledger, taskCompletions } from "@/db/schema/index.ts";
+import { broadcastDeliveries, ledger, taskCompletions } from "@/db/sqlite/schema/index.ts";
 import { jwtSecret, makeTestApp, type SqliteTestApp } from "./support/app.ts";
 import { startFakeTelegram, type FakeTelegram, type Outage } from "./support/fake-telegram.ts";
 import { until } from "./support/until.ts";

@@ -2,11 +2,11 @@
 // (any code in this process, a transaction that rolls back, another process) must show at once,
 // or within a second for another process.
 import { beforeEach, expect, test } from "bun:test";
-import { inTransaction } from "@/db/transaction.ts";
+import { inTransaction } from "@/db/sqlite/transaction.ts";
 import { findUserByTgId } from "@/domain/users.ts";
-import { openDb } from "@/db/client.ts";
+import { openDb } from "@/db/sqlite/client.ts";
 import { eq } from "@/db/ops.ts";
-import { users } from "@/db/schema/index.ts";
+import { users } from "@/db/sqlite/schema/index.ts";
 import { makeTestApp, type SqliteTestApp } from "./support/app.ts";
 
 let t: SqliteTestApp;

@@ -1,7 +1,7 @@
 // Request shapes shared by several routes. Task shapes derive from the table (drizzle-zod).
 import { createInsertSchema } from "drizzle-zod";
 import { z } from "zod";
-import { tasks } from "@/db/schema/index.ts";
+import { tasks } from "@/db/sqlite/schema/index.ts";
 import { riskStatuses, withdrawalStatuses } from "@/domain/model/index.ts";
 import { languages } from "@/domain/i18n/languages.ts";
 import { leaderboardCategories } from "@/domain/leaderboard.ts";

@@ -17,9 +17,9 @@ import type { LedgerCheck } from "@/domain/ledger-check.ts";
 const jsonOnly = z.object({ db: z.string().optional(), json: z.boolean().optional() });
 
 // Loaded inside the actions: the API commands should not load the database layer.
-const database = () => import("@/db/client.ts");
+const database = () => import("@/db/sqlite/client.ts");
 const postgres = () => import("@/db/pg/client.ts");
-const sqliteLedger = () => import("@/db/store/ledger.ts");
+const sqliteLedger = () => import("@/db/sqlite/store/ledger.ts");
 const postgresLedger = () => import("@/db/pg/store/ledger.ts");
 
 const migrationSummary = (r: { where: string; applied: number; total: number }) =>
@@ -151,7 +151,7 @@ Examples:
     if (target === resolve(source)) throw new CliError("the backup cannot be the database itself");
     // A copy of the database is as private as the database: 0600, in a 0700 folder if new.
     // VACUUM INTO writes into an empty file it finds and keeps that file's mode.
-    const { createPrivateFile } = await import("@/db/private-file.ts");
+    const { createPrivateFile } = await import("@/db/sqlite/private-file.ts");
     createPrivateFile(target);
     const { Database } = await import("bun:sqlite");
     const sqlite = new Database(source, { readonly: true });
@@ -237,7 +237,7 @@ function nulLine(removed: Record<string, number>): string[] {
 
 /** `pg_dump` into a private file: as private as the database it copies. */
 async function pgDump(url: string, target: string, opts: { json?: boolean }) {
-  const { createPrivateFile } = await import("@/db/private-file.ts");
+  const { createPrivateFile } = await import("@/db/sqlite/private-file.ts");
   createPrivateFile(target);
   let why: string | undefined;
   try {

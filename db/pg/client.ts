@@ -1,5 +1,5 @@
 // PostgreSQL through Bun's built-in client: connections and migrations, for the engine a
-// postgres:// DATABASE_URL selects (db/client.ts opens the SQLite default).
+// postgres:// DATABASE_URL selects (db/sqlite/client.ts opens the SQLite default).
 import { SQL } from "bun";
 import { join } from "node:path";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";

@@ -8,8 +8,8 @@ import { asc, getTableColumns, getTableName, is, sql, type Column, type SQL, typ
 import { getTableConfig as pgConfig, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as liteConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { withoutNul } from "@/domain/text.ts";
-import { migrationsFolder, type Db } from "../client.ts";
-import * as liteSchema from "../schema/index.ts";
+import { migrationsFolder, type Db } from "../sqlite/client.ts";
+import * as liteSchema from "../sqlite/schema/index.ts";
 import { migratePg, openPg, type PgDb } from "./client.ts";
 import * as pgSchema from "./schema/index.ts";
 

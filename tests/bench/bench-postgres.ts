@@ -6,7 +6,7 @@
 // after a failure or on Ctrl-C.
 import { join } from "node:path";
 import { createConfig } from "@/api/config.ts";
-import { openDb } from "@/db/client.ts";
+import { openDb } from "@/db/sqlite/client.ts";
 import { openPg, pgClient } from "@/db/pg/client.ts";
 import { copySqliteToPg, type TableCopy } from "@/db/pg/copy-from-sqlite.ts";
 import { pgStore } from "@/db/pg/store/index.ts";

@@ -3,8 +3,8 @@
 // the web bundles), measured here once.
 import { join } from "node:path";
 import { buildWeb, webDist, webIsStale } from "@/api/build-web.ts";
-import { openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { openDb } from "@/db/sqlite/client.ts";
+import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { claimBatch } from "@/domain/broadcast.ts";
 import { addBenchTasks, buildBenchDb } from "./build-db.ts";
 import { firstLoadJs } from "./measure.ts";

@@ -5,7 +5,7 @@
 // so the benchmark measures the same database the product would have.
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { migrateDb, openDb } from "@/db/client.ts";
+import { migrateDb, openDb } from "@/db/sqlite/client.ts";
 import { addDays, utcDay } from "@/domain/time.ts";
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openDb } from "@/db/client.ts";
+import { openDb } from "@/db/sqlite/client.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { copySqliteToPg } from "@/db/pg/copy-from-sqlite.ts";
 import { pgbenchCpu } from "./bench-postgres.ts";

@@ -3,8 +3,8 @@
 // few of these at once against one database to show that no delivery is claimed twice.
 // Usage: bun tests/support/claim-worker.ts <database path> <batch size> <start at, epoch ms>
 import { claimBatch } from "@/domain/broadcast.ts";
-import { openDb } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { openDb } from "@/db/sqlite/client.ts";
+import { sqliteStore } from "@/db/sqlite/store/index.ts";
 
 const [path, batch, startAt] = process.argv.slice(2);
 const db = openDb(path!);

@@ -5,8 +5,8 @@ import { createConfig, type Config } from "@/api/config.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
-import { openDb, type Db } from "@/db/client.ts";
-import { sqliteStore } from "@/db/store/index.ts";
+import { openDb, type Db } from "@/db/sqlite/client.ts";
+import { sqliteStore } from "@/db/sqlite/store/index.ts";
 
 export function openDeps(file: string, now: Date): Deps<Config> & { db: Db } {
   const db = openDb(file);

@@ -1,5 +1,5 @@
 // One process of a cross-process race (tests/concurrency.test.ts). It opens the shared SQLite
-// file with db/client.ts, prints "ready", reads the common start time (ms since the epoch) from
+// file with db/sqlite/client.ts, prints "ready", reads the common start time (ms since the epoch) from
 // stdin, then for each job waits until start + job.offset (the barrier, common to all workers)
 // and calls the domain function directly. It prints one JSON line per job:
 // { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.

@@ -6,7 +6,7 @@
 import type { Table } from "drizzle-orm";
 import type * as Model from "@/domain/model/index.ts";
 import type * as Pg from "@/db/pg/schema/index.ts";
-import type * as Lite from "@/db/schema/index.ts";
+import type * as Lite from "@/db/sqlite/schema/index.ts";
 
 type TablesOf<M> = { [K in keyof M as M[K] extends Table ? K : never]: M[K] };
 type LiteTables = TablesOf<typeof Lite>;

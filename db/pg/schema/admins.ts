@@ -1,4 +1,4 @@
-// Administrators (PostgreSQL); see db/schema/admins.ts.
+// Administrators (PostgreSQL); see db/sqlite/schema/admins.ts.
 import { integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { moment } from "./columns.ts";
 

@@ -1,4 +1,4 @@
-// Every admin action (PostgreSQL); see db/schema/audit.ts.
+// Every admin action (PostgreSQL); see db/sqlite/schema/audit.ts.
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { admins } from "./admins.ts";
 import { int8, jsonObject, moment } from "./columns.ts";

@@ -1,4 +1,4 @@
-// Broadcast messages and their deliveries (PostgreSQL); see db/schema/broadcasts.ts.
+// Broadcast messages and their deliveries (PostgreSQL); see db/sqlite/schema/broadcasts.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { deliveryStatuses } from "@/domain/model/broadcasts.ts";

@@ -1,4 +1,4 @@
-// The PostgreSQL schema: the same tables, columns and constraints as db/schema/, in PostgreSQL's
+// The PostgreSQL schema: the same tables, columns and constraints as db/sqlite/schema/, in PostgreSQL's
 // types. tests/types/engine-schemas.ts fails to compile when a table's row types drift apart.
 export * from "./admins.ts";
 export * from "./audit.ts";

@@ -1,4 +1,4 @@
-// The ledger (PostgreSQL); see db/schema/ledger.ts.
+// The ledger (PostgreSQL); see db/sqlite/schema/ledger.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";

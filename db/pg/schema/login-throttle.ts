@@ -1,4 +1,4 @@
-// Admin sign-in attempts per key and window (PostgreSQL); see db/schema/login-throttle.ts.
+// Admin sign-in attempts per key and window (PostgreSQL); see db/sqlite/schema/login-throttle.ts.
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { moment } from "./columns.ts";
 

@@ -1,4 +1,4 @@
-// Users per score and leaderboard category (PostgreSQL); see db/schema/rank-counts.ts. A trigger
+// Users per score and leaderboard category (PostgreSQL); see db/sqlite/schema/rank-counts.ts. A trigger
 // on users records each change of a user's scores in rank_moves, in the writer's transaction, and
 // the moves are added into rank_counts in batches (migration 0009, db/pg/store/rank-moves.ts);
 // readers add up both, through the view rank_counts_live.

@@ -1,4 +1,4 @@
-// Who invited whom (PostgreSQL); see db/schema/referrals.ts.
+// Who invited whom (PostgreSQL); see db/sqlite/schema/referrals.ts.
 import { index, integer, pgTable } from "drizzle-orm/pg-core";
 import { moment } from "./columns.ts";
 import { users } from "./users.ts";

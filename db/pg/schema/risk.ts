@@ -1,5 +1,5 @@
 // Held referral bonuses, risk signals, client sightings and payout days (PostgreSQL); see
-// db/schema/risk.ts.
+// db/sqlite/schema/risk.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";

@@ -1,4 +1,4 @@
-// Dashboard counters (PostgreSQL); see db/schema/stats.ts. Days stay text keys ("2026-03-10"),
+// Dashboard counters (PostgreSQL); see db/sqlite/schema/stats.ts. Days stay text keys ("2026-03-10"),
 // the same strings the domain compares on SQLite.
 //
 // Every completion bumps today's row, and on SQLite that costs nothing: one writer at a time. On

@@ -1,4 +1,4 @@
-// Tasks, completions and link opens (PostgreSQL); see db/schema/tasks.ts. `day` and `period` stay
+// Tasks, completions and link opens (PostgreSQL); see db/sqlite/schema/tasks.ts. `day` and `period` stay
 // text, not date: one-off tasks use the key "once".
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";

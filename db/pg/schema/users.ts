@@ -1,4 +1,4 @@
-// Users of the bot (PostgreSQL); see db/schema/users.ts.
+// Users of the bot (PostgreSQL); see db/sqlite/schema/users.ts.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { riskStatuses } from "@/domain/model/users.ts";

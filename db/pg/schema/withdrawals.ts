@@ -1,4 +1,4 @@
-// Withdrawal requests (PostgreSQL); see db/schema/withdrawals.ts for the two unique indexes.
+// Withdrawal requests (PostgreSQL); see db/sqlite/schema/withdrawals.ts for the two unique indexes.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";

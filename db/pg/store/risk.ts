@@ -1,4 +1,4 @@
-// Statements of the referral-farm defences on PostgreSQL; see db/store/risk.ts.
+// Statements of the referral-farm defences on PostgreSQL; see db/sqlite/store/risk.ts.
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";

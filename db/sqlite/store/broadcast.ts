@@ -1,10 +1,10 @@
 // The broadcast statements on SQLite. Every program runs in one IMMEDIATE transaction, which
 // holds the database's write lock from its start: claims and turns from several processes on the
 // file simply take turns, so nothing here needs to skip or wait for a row.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, isNull, lt, lte, or, sql } from "@/db/ops.ts";
-import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/schema/index.ts";
-import { changedRows } from "@/db/transaction.ts";
+import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/sqlite/schema/index.ts";
+import { changedRows } from "@/db/sqlite/transaction.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
 const held = (id: number, token: string) =>

@@ -1,7 +1,7 @@
 // The dashboard's statements on SQLite.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, desc, eq, gte, lt, lte } from "@/db/ops.ts";
-import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/schema/index.ts";
+import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/sqlite/schema/index.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { rankStatements } from "./ranks.ts";
 

@@ -1,7 +1,7 @@
 // The ledger's statements on SQLite: every write to a balance and the ledger check's sums. Plain SQL
 // compiled once per connection (query() caches it), as every task completion runs them.
 import type { Database } from "bun:sqlite";
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { ledgerCheck, type LedgerCheck } from "@/domain/ledger-check.ts";
 import type { BalanceTotals, LedgerStatements, WithdrawalEntries } from "@/domain/statements/ledger.ts";
 import { runNow } from "@/domain/store.ts";

@@ -1,7 +1,7 @@
 // The admin accounts' statements on SQLite.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { asc, eq, sql } from "@/db/ops.ts";
-import { admins } from "@/db/schema/index.ts";
+import { admins } from "@/db/sqlite/schema/index.ts";
 import type { AdminStatements } from "@/domain/statements/admins.ts";
 import { loginThrottleStatements } from "./login-throttle.ts";
 

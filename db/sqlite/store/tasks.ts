@@ -1,10 +1,10 @@
 // Task statements on SQLite, plain SQL compiled once per connection where a request runs them. A
 // completion, the busiest write of the product, is the ledger's to write (ledger.ts), with what
 // completionSets says it changes on the user's row.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, eq } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
-import { taskCompletions, taskOpens, tasks, users } from "@/db/schema/index.ts";
+import { taskCompletions, taskOpens, tasks, users } from "@/db/sqlite/schema/index.ts";
 import type { CompletedFigures, TaskStatements } from "@/domain/statements/tasks.ts";
 
 const taskRow = rowReader(tasks);

@@ -1,8 +1,8 @@
 // Referral statements on SQLite; the qualification's run on every completion of a qualifying
 // user, so they are plain SQL compiled once.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { desc, eq } from "@/db/ops.ts";
-import { referrals, users } from "@/db/schema/index.ts";
+import { referrals, users } from "@/db/sqlite/schema/index.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 
 export function referralStatements(db: Db): ReferralStatements {

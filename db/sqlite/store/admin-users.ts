@@ -1,7 +1,7 @@
 // The admin-users statements on SQLite.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, lt, sql } from "@/db/ops.ts";
-import { ledger, referrals, users } from "@/db/schema/index.ts";
+import { ledger, referrals, users } from "@/db/sqlite/schema/index.ts";
 import type { AdminUserStatements } from "@/domain/statements/admin-users.ts";
 
 /** The expressions users_username_lower_idx and users_wallet_idx index. SQLite compares text by its bytes, so by code point. */

@@ -1,6 +1,6 @@
 // SQLite's change feed (domain/store.ts): the update hook names every row this connection writes,
 // triggers included; data_version tells of other processes' commits, without saying what.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import type { ChangeFeed } from "@/domain/store.ts";
 import { commitsElsewhere, onRowChange } from "../row-changes.ts";
 

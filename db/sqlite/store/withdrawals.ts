@@ -1,7 +1,7 @@
 // Withdrawal statements on SQLite.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, inArray, lt, sql } from "@/db/ops.ts";
-import { users, withdrawals } from "@/db/schema/index.ts";
+import { users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
 /**

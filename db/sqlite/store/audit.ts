@@ -1,6 +1,6 @@
 // The admin audit log's statements on SQLite.
-import type { Db } from "@/db/client.ts";
-import { adminAudit } from "@/db/schema/index.ts";
+import type { Db } from "@/db/sqlite/client.ts";
+import { adminAudit } from "@/db/sqlite/schema/index.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
 
 export function auditStatements(db: Db): AuditStatements {

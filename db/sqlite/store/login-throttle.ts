@@ -1,8 +1,8 @@
 // The sign-in throttle's statements on SQLite. Every attempt runs in an IMMEDIATE transaction,
 // which holds the database's one write lock from its start: reading the rows is claiming them.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, eq, gt, inArray, lte, sql } from "@/db/ops.ts";
-import { loginThrottle } from "@/db/schema/index.ts";
+import { loginThrottle } from "@/db/sqlite/schema/index.ts";
 import type { LoginThrottleStatements } from "@/domain/statements/login-throttle.ts";
 
 export function loginThrottleStatements(db: Db): LoginThrottleStatements {

@@ -19,7 +19,7 @@ export const users = sqliteTable(
     /**
      * Referral bonuses earned but not yet spendable: the sum of this user's held referral_holds.
      * No CHECK here as on PostgreSQL: adding one would make SQLite rebuild the table, dropping the
-     * rank-count triggers; the conditional updates in db/store/risk.ts keep it from going negative.
+     * rank-count triggers; the conditional updates in db/sqlite/store/risk.ts keep it from going negative.
      */
     heldBalance: integer("held_balance").notNull().default(0),
     totalEarned: integer("total_earned").notNull().default(0),

@@ -3,9 +3,9 @@
 // IMMEDIATE transaction, each inside its own savepoint: a unit that throws is rolled back alone
 // and its caller gets the error, the rest commit together, and nobody hears "done" before the
 // commit is on disk.
-import type { Db } from "@/db/client.ts";
-import { prepared } from "@/db/prepared.ts";
-import type { Tx } from "@/db/transaction.ts";
+import type { Db } from "@/db/sqlite/client.ts";
+import { prepared } from "@/db/sqlite/prepared.ts";
+import type { Tx } from "@/db/sqlite/transaction.ts";
 
 type Unit = { run: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };

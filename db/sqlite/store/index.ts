@@ -1,8 +1,8 @@
 // SQLite's side of the domain's Store (domain/store.ts): its statements, made once per
 // connection, and programs run to their end inside one synchronous IMMEDIATE transaction.
-import type { Db } from "@/db/client.ts";
-import { prepared } from "@/db/prepared.ts";
-import { inTransaction } from "@/db/transaction.ts";
+import type { Db } from "@/db/sqlite/client.ts";
+import { prepared } from "@/db/sqlite/prepared.ts";
+import { inTransaction } from "@/db/sqlite/transaction.ts";
 import { groupCommit } from "./group-commit.ts";
 import { isSqliteStorageFull, storageWatch } from "@/db/storage-full.ts";
 import { runNow, type DatabaseState, type Statements, type Store } from "@/domain/store.ts";

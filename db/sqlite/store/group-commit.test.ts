@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { migrateDb, openDb } from "@/db/client.ts";
+import { migrateDb, openDb } from "@/db/sqlite/client.ts";
 import { groupCommit } from "./group-commit.ts";
 
 test("units that arrive together commit together; a failing unit is rolled back alone", async () => {

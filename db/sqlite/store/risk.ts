@@ -1,8 +1,8 @@
 // Statements of the referral-farm defences on SQLite.
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "@/db/ops.ts";
 import type { RiskStatus } from "@/domain/model/index.ts";
-import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/schema/index.ts";
+import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;

@@ -2,9 +2,9 @@
 // it), as every leaderboard and rank request runs several. The block scans read users_scores_idx,
 // which holds every score by id, without touching the wide rows.
 import type { Database } from "bun:sqlite";
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { inArray } from "@/db/ops.ts";
-import { users } from "@/db/schema/index.ts";
+import { users } from "@/db/sqlite/schema/index.ts";
 import type { Ranking, RankStatements, UserScore } from "@/domain/statements/ranks.ts";
 
 const column = (r: Ranking) => users[r.score].name;

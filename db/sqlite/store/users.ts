@@ -1,9 +1,9 @@
 // User statements on SQLite. The lookup by Telegram id runs on every request: plain SQL read with
 // the row reader (see row-reader.ts).
-import type { Db } from "@/db/client.ts";
+import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, eq, ne, sql } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
-import { referrals, users } from "@/db/schema/index.ts";
+import { referrals, users } from "@/db/sqlite/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 
 const userRow = rowReader(users);
