@@ -2,7 +2,7 @@
 // module-level state, so tests create as many bots as they like against a fake Bot API.
 import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";

@@ -4,7 +4,7 @@
 import type { Elysia } from "elysia";
 import type { FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import type { Runtime } from "@/domain/bot-status.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";

@@ -1,9 +1,9 @@
 // The typed client of the refbot HTTP API (docs/api.md). Every call names its route by method and
-// path as the server declares it, through the routes' own types (web/shared/api-routes.ts), so
+// path as the server declares it, through the routes' own types (api/client/routes.ts), so
 // the CLI never writes a shape and a wrong path, parameter or body stops the compile.
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
-import type { BroadcastBody, LeaderboardCategory, LeaderboardEntryDto, NewTaskBody, PathOf, RequestOf, TaskChangesBody } from "@/api/http/contract.ts";
-import { apiRoutes } from "@/web/shared/api-routes.ts";
+import type { BroadcastBody, LeaderboardCategory, LeaderboardEntryDto, NewTaskBody, PathOf, RequestOf, TaskChangesBody } from "@/api/contract.ts";
+import { apiRoutes } from "@/api/client/routes.ts";
 import type { Connection } from "./config.ts";
 import { ApiError, CliError, exitCodes, UnreachableError } from "./errors.ts";
 

@@ -1,6 +1,6 @@
 // The per-user config file that keeps the session token, and which server and token a command
 // uses. The environment is read in environment.ts; the server's own settings (DATABASE_PATH)
-// come from api/config.ts createConfig, used by the local commands.
+// come from config/env.ts createConfig, used by the local commands.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";

@@ -1,9 +1,9 @@
 // For the server commands: which database file to work on, from --db or the server's own
-// configuration (DATABASE_PATH via api/config.ts), exactly as `npm start` would pick it; and,
+// configuration (DATABASE_PATH via config/env.ts), exactly as `npm start` would pick it; and,
 // for the commands that also work on PostgreSQL, which PostgreSQL URL.
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { ConfigError, createConfig, type Config } from "@/api/config.ts";
+import { ConfigError, createConfig, type Config } from "@/config/env.ts";
 import { CliError, exitCodes } from "./errors.ts";
 
 export const dbOption = ["--db <file>", "SQLite file (default: DATABASE_PATH, else data/refbot.sqlite)"] as const;

@@ -1,7 +1,6 @@
 // Opens the database the configuration names, migrated: PostgreSQL when DATABASE_URL is set,
 // else the SQLite file. What the rest of the product sees is the Store; the SQLite connection is
 // handed out too, for what only a file has (checkpoints, VACUUM INTO backups).
-import type { Config } from "@/api/config.ts";
 import type { Store } from "@/domain/store.ts";
 import { migrateDb, openDb, type Db } from "./sqlite/client.ts";
 import { migratePg, openPg } from "./pg/client.ts";
@@ -19,7 +18,19 @@ export type Engine = {
   close(): Promise<void>;
 };
 
-export async function openEngine(config: Config): Promise<Engine> {
+/** The settings an engine is opened with; the server's configuration (config/env.ts) has them among its own. */
+export type EngineConfig = {
+  /** PostgreSQL when set, with a pool of `databasePool` connections; else SQLite at databasePath. */
+  databaseUrl: string | undefined;
+  databasePool: number;
+  databaseTimeoutSeconds: number;
+  databasePath: string;
+  synchronous: "FULL" | "NORMAL";
+  cacheMb: number;
+  mmapMb: number;
+};
+
+export async function openEngine(config: EngineConfig): Promise<Engine> {
   if (config.databaseUrl) {
     await migratePg(config.databaseUrl);
     const db = openPg(config.databaseUrl, { max: config.databasePool, connectionTimeout: config.databaseTimeoutSeconds });

@@ -1,5 +1,5 @@
 // What a process keeps in memory between requests, made once per store where the dependencies are
-// built (api/bootstrap.ts, the test harness) and handed to the rules as deps.caches. Never module
+// built (domain/base-deps.ts, the test harness) and handed to the rules as deps.caches. Never module
 // state: two apps in one process, or a test's fresh database, never share what they kept, and
 // every cache is dropped with the dependencies that hold it.
 import type { Store } from "./store.ts";

@@ -1,6 +1,6 @@
 // `npm run db:check [file]`: the ledger invariant over a database file; exits 1 on any problem.
 import { existsSync } from "node:fs";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { openDb } from "@/db/sqlite/client.ts";
 import { checkLedger } from "@/db/sqlite/store/ledger.ts";
 

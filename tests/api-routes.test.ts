@@ -1,11 +1,11 @@
-// The web apps' client calling the routes by the paths the server declares (web/shared/api-routes.ts
+// The web apps' client calling the routes by the paths the server declares (api/client/routes.ts
 // over web/shared/http.ts), in-process on both engines: path parameters filled in, bodies and
 // queries sent as the routes read them, answers and refusals as the panel and the mini app get
 // them. The type side (a wrong path or body does not compile) is tests/types/api-routes.ts.
 import { afterEach, beforeEach as bunBeforeEach, describe, expect, test as bunTest } from "bun:test";
 import { eq } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
-import { fillPath } from "@/web/shared/api-routes.ts";
+import { fillPath } from "@/api/client/routes.ts";
 import { ApiError, createApi } from "@/web/shared/http.ts";
 import { currentToast, dismissToast } from "@/web/shared/toast.ts";
 import { forEachAppEngine, makeTestApp, type TestApp } from "./support/app.ts";

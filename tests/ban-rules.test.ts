@@ -4,7 +4,7 @@
 // user read before the ban (as a signed-in request holds it) is refused where the money would
 // move; and of two risk confirms at once, one wins.
 import { expect } from "bun:test";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { setBanned } from "@/domain/admin-users.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { AppError } from "@/domain/errors.ts";

@@ -121,7 +121,7 @@ describe("webhook", () => {
   });
 
   test("a plain-http WEBHOOK_URL stops the start with a message naming it", async () => {
-    const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "..", "api/main.ts")], {
+    const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "..", "server/main.ts")], {
       env: { ...process.env, BOT_TOKEN: token, WEBHOOK_URL: "http://bot.example.com/telegram/webhook", DATABASE_PATH: ":memory:" },
       stdout: "pipe",
       stderr: "pipe",

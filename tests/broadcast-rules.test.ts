@@ -5,7 +5,7 @@
 // queuing is one statement whatever the number of users. Time is a virtual clock throughout.
 import { expect } from "bun:test";
 import { GrammyError, HttpError, type Api } from "grammy";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { flushBroadcasts, type FlushOptions } from "@/bot/broadcast-flush.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
 import { broadcastAudience, claimBatch, listBroadcasts, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";

@@ -3,7 +3,7 @@
 // and an admin token whose nbf has not come yet is told so rather than "expired".
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { jwtSecret, makeTestApp, uniqueTgId, type TestApp } from "./support/app.ts";
 

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Elysia } from "elysia";
-import { maxApiBodyBytes } from "@/api/http/plugins/body-limits.ts";
-import { compressAboveBytes } from "@/api/http/plugins/compress-json.ts";
-import { securityHeadersPlugin, telegramWebOrigins } from "@/api/http/plugins/security-headers.ts";
-import { webRoutes } from "@/api/http/web.ts";
+import { maxApiBodyBytes } from "@/api/plugins/body-limits.ts";
+import { compressAboveBytes } from "@/api/plugins/compress-json.ts";
+import { securityHeadersPlugin, telegramWebOrigins } from "@/api/plugins/security-headers.ts";
+import { webRoutes } from "@/api/web.ts";
 import { precompressFile } from "@/web/precompress.ts";
 import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
 

@@ -1,7 +1,7 @@
 // Admin sign-in throttling: attempts are counted as they start, per client address and per
 // address with account, in the database; and which client address the server believes.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { createApp } from "@/api/http/app.ts";
+import { createApp } from "@/api/app.ts";
 import { rules } from "@/domain/rules.ts";
 import { openDb } from "@/db/sqlite/client.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";

@@ -3,7 +3,7 @@
 // mini app's signed launch data, the bot's updates), with the same answers on both engines.
 import { expect } from "bun:test";
 import { createHash } from "node:crypto";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { createBot } from "@/bot/create-bot.ts";
 import { eq } from "@/db/ops.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { AnyElysia } from "elysia";
-import { apiDocument, type OpenApiDocument } from "@/api/http/plugins/openapi-document.ts";
-import { securityHeaders } from "@/api/http/plugins/security-headers.ts";
+import { apiDocument, type OpenApiDocument } from "@/api/plugins/openapi-document.ts";
+import { securityHeaders } from "@/api/plugins/security-headers.ts";
 import { answerSchemas } from "@/scripts/api-docs/answers.ts";
 import { answersFile, answersJson } from "@/scripts/api-docs/files.ts";
 import { makeTestApp, type SqliteTestApp } from "./support/app.ts";

@@ -4,7 +4,7 @@
 // the counters held back until just before the commit (db/pg/store/counters.ts). Each engine must
 // give the same answers.
 import { expect } from "bun:test";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import { AppError } from "@/domain/errors.ts";
 import { silentNotifier } from "@/domain/notifier.ts";

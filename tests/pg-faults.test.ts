@@ -7,7 +7,7 @@
 // Task completions run throughout: every one acknowledged is in the ledger, and the ledger holds.
 import { afterAll, expect } from "bun:test";
 import { openPg } from "@/db/pg/client.ts";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { usePostgres } from "./support/postgres.ts";

@@ -7,7 +7,7 @@
 // attempt is seen, refused ones included.
 import { afterAll, expect } from "bun:test";
 import { pgClient } from "@/db/pg/client.ts";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { usePostgres } from "./support/postgres.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";

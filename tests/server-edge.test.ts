@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { maxServerBodyBytes } from "@/api/http/plugins/body-limits.ts";
+import { maxServerBodyBytes } from "@/api/plugins/body-limits.ts";
 import { freePort, startTestServer, type TestServer } from "./support/server.ts";
 import { until } from "./support/until.ts";
 
@@ -15,14 +15,14 @@ const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 const waitForHealth = (url: string, ms = 30_000) => until(`an answer from ${url}`, () => fetch(`${url}/api/health`).then((r) => r.ok, () => false), ms);
 
-/** Pids of server processes (`api/main.ts`) whose environment names this database file. */
+/** Pids of server processes (`server/main.ts`) whose environment names this database file. */
 function serversOn(databasePath: string): number[] {
   return readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        return cmdline.includes("api/main.ts") && readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DATABASE_PATH=${databasePath}`);
+        return cmdline.includes("server/main.ts") && readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DATABASE_PATH=${databasePath}`);
       } catch {
         return false; // The process ended while we looked, or is not ours to read.
       }
@@ -86,7 +86,7 @@ describe("a server on a fresh folder", () => {
     const telegram = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => (telegramCalls++, Response.json({ ok: false, error_code: 500, description: "test" }, { status: 500 })) });
     const otherDir = mkdtempSync(join(tmpdir(), "refbot-second-"));
     try {
-      const second = Bun.spawn([process.execPath, "run", join(root, "api/main.ts")], {
+      const second = Bun.spawn([process.execPath, "run", join(root, "server/main.ts")], {
         cwd: root,
         env: {
           ...process.env,

@@ -125,7 +125,7 @@ describe("a bad configuration value stops the start", () => {
     const dir = mkdtempSync(join(tmpdir(), "refbot-badcfg-"));
     const databasePath = join(dir, "db", "refbot.sqlite");
     // A clean environment, so nothing from the developer's shell (a BOT_TOKEN, say) interferes.
-    const proc = Bun.spawn([process.execPath, "run", join(root, "api/main.ts")], {
+    const proc = Bun.spawn([process.execPath, "run", join(root, "server/main.ts")], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? dir, DATABASE_PATH: databasePath, PORT: "0", SKIP_WEB_BUILD: "1", SEED_DEMO: "false", ...env },
       stdout: "pipe",

@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { dbCheck } from "./support/db-check.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";

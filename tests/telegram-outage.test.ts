@@ -1,7 +1,7 @@
 // Telegram as an outside service that fails: the bot, its broadcasts and the membership check
 // against a fake Bot API that goes down (port closed), answers 502, or hangs, and comes back.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createApp } from "@/api/http/app.ts";
+import { createApp } from "@/api/app.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
 import { usdt } from "@/domain/money.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";

@@ -1,4 +1,4 @@
-// The clients take every answer's type from the server's routes (api/http/contract.ts), so a
+// The clients take every answer's type from the server's routes (api/contract.ts), so a
 // changed answer breaks them only at compile time: this runs that compile.
 import { expect, test } from "bun:test";
 import { join } from "node:path";

@@ -3,7 +3,7 @@
 // under concurrency, from one connection pool or two (two server instances), no double spend and
 // no double refund.
 import { expect } from "bun:test";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";

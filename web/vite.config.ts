@@ -1,4 +1,4 @@
-// One build per app (WEB_APP=admin or app; api/build-web.ts runs both into one dist/): the admin
+// One build per app (WEB_APP=admin or app; server/build-web.ts runs both into one dist/): the admin
 // panel and the mini app share no chunk, so a phone opening /app downloads no admin code, no
 // chart library, and no file split off only because the panel also uses it.
 //

@@ -1,7 +1,7 @@
 // Registered last: any other private message gets a short hint and the Open App button.
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import type { BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";
 import { texts } from "@/bot/texts.ts";

@@ -2,7 +2,7 @@
 // answers in their language with the Open App button.
 import { Composer } from "grammy";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import { referralLink, registerUser, userLanguage } from "@/domain/users.ts";
 import { commandArgument, profileOf, type BotContext } from "@/bot/context.ts";
 import { openAppKeyboard } from "@/bot/keyboards.ts";

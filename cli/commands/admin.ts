@@ -46,11 +46,13 @@ Examples:
       if (again !== secret) throw usageError("the two passwords differ; nothing was changed");
     }
     // Loaded here, not at the top: the API commands should not open or load the database layer.
-    const { openDeps } = await import("@/api/bootstrap.ts");
+    const { openEngine } = await import("@/db/engine.ts");
+    const { baseDeps } = await import("@/domain/base-deps.ts");
     const { addAdmin } = await import("@/domain/admins.ts");
     // --db names the database: a file, or a PostgreSQL URL; without it, DATABASE_URL or the file.
     const config = { ...localConfig(command), databaseUrl: postgres };
-    const { deps, engine } = await openDeps(config);
+    const engine = await openEngine(config);
+    const deps = baseDeps(engine.store, config);
     try {
       const admin = await addAdmin(deps, address, secret);
       const where = postgres ? { databaseUrl: withoutPassword(postgres) } : { databasePath: config.databasePath };

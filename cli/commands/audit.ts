@@ -1,7 +1,7 @@
 // refbot audit: who did what, newest first.
 import { Command } from "commander";
 import { z } from "zod";
-import type { AuditEntryDto as AuditEntry } from "@/api/http/contract.ts";
+import type { AuditEntryDto as AuditEntry } from "@/api/contract.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
 import { before, csvOption, limit, parse } from "@/cli/options.ts";
 import { truncate, when } from "@/cli/output/format.ts";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
 import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
-import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/http/contract.ts";
+import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
 import { before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors, stderrColors } from "@/cli/output/colors.ts";

@@ -3,7 +3,7 @@ import { Argument, Command } from "commander";
 import { z } from "zod";
 import { displayName } from "@/domain/display-name.ts";
 import { leaderboardCategories, type LeaderboardCategory } from "@/domain/leaderboard.ts";
-import type { LeaderboardEntryDto as LeaderboardEntry } from "@/api/http/contract.ts";
+import type { LeaderboardEntryDto as LeaderboardEntry } from "@/api/contract.ts";
 import { argumentsAfterJson, fieldsHelp, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
 import { csvOption, limit, parse } from "@/cli/options.ts";
 import { truncate } from "@/cli/output/format.ts";

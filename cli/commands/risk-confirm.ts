@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { formatUsdt, usdt } from "@/domain/money.ts";
-import type { RiskCaseDto as RiskCase, RiskConfirmDto as Report } from "@/api/http/contract.ts";
+import type { RiskCaseDto as RiskCase, RiskConfirmDto as Report } from "@/api/contract.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { id, jsonOption, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";

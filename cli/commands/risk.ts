@@ -3,7 +3,7 @@ import { Command, Option } from "commander";
 import { z } from "zod";
 import { riskStatuses } from "@/domain/model/index.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
-import type { FlaggedUserDto as Flagged, RiskCaseDto as RiskCase } from "@/api/http/contract.ts";
+import type { FlaggedUserDto as Flagged, RiskCaseDto as RiskCase } from "@/api/contract.ts";
 import { CliError, exitCodes } from "@/cli/errors.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";

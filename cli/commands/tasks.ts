@@ -5,7 +5,7 @@ import { readAmount, typedDecimals, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { hasLink, linkRules, taskKindRules, type TaskPeriod, type TaskVerification } from "@/domain/task-kinds.ts";
 import { taskKinds, type TaskKind } from "@/domain/model/index.ts";
-import type { NewTaskBody, TaskChangesBody, TaskDto as Task } from "@/api/http/contract.ts";
+import type { NewTaskBody, TaskChangesBody, TaskDto as Task } from "@/api/contract.ts";
 import { usageError } from "@/cli/errors.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
 import { amount, csvOption, id, jsonOption, parse, yesOption } from "@/cli/options.ts";

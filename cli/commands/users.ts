@@ -5,7 +5,7 @@ import { displayName } from "@/domain/display-name.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import { readAmount, typedDecimals, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
-import type { AdminUserDetailDto, AdminUserDto as AdminUser, LedgerEntryDto as LedgerEntry } from "@/api/http/contract.ts";
+import type { AdminUserDetailDto, AdminUserDto as AdminUser, LedgerEntryDto as LedgerEntry } from "@/api/contract.ts";
 import { usageError } from "@/cli/errors.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { argumentsAfterJson, fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";

@@ -3,7 +3,7 @@ import { Command, Option } from "commander";
 import { z } from "zod";
 import { txHashPattern } from "@/domain/rules.ts";
 import { withdrawalStatuses } from "@/domain/model/index.ts";
-import type { WithdrawalDto as Withdrawal } from "@/api/http/contract.ts";
+import type { WithdrawalDto as Withdrawal } from "@/api/contract.ts";
 import type { ApiClient } from "@/cli/api-client.ts";
 import { forEachId, reportBatch } from "@/cli/batch.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";

@@ -1,6 +1,6 @@
 // Compiled with declarations to read every route's answer as a plain type: the compiler writes
 // each one out in full (no names left to look up), which type-schema.ts turns into a JSON schema.
-import type { AnswerOf, RouteKey } from "@/api/http/plugins/openapi-routes.ts";
+import type { AnswerOf, RouteKey } from "@/api/plugins/openapi-routes.ts";
 
 type Primitive = string | number | boolean | null | undefined;
 /**

@@ -5,7 +5,7 @@
 // and what the pool's connections waited on meanwhile. The databases are dropped at the end, also
 // after a failure or on Ctrl-C.
 import { join } from "node:path";
-import { createConfig } from "@/api/config.ts";
+import { createConfig } from "@/config/env.ts";
 import { openDb } from "@/db/sqlite/client.ts";
 import { openPg, pgClient } from "@/db/pg/client.ts";
 import { copySqliteToPg, type TableCopy } from "@/db/pg/copy-from-sqlite.ts";

@@ -2,7 +2,7 @@
 // synchronous=FULL and then NORMAL, and what does not depend on the engine (the CLI's start-up,
 // the web bundles), measured here once.
 import { join } from "node:path";
-import { buildWeb, webDist, webIsStale } from "@/api/build-web.ts";
+import { buildWeb, webDist, webIsStale } from "@/server/build-web.ts";
 import { openDb } from "@/db/sqlite/client.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { claimBatch } from "@/domain/broadcast.ts";

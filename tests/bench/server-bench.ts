@@ -5,7 +5,7 @@
 // on both, in the same order.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { freePort } from "@/tests/support/server.ts";
 import { random } from "./build-db.ts";
@@ -81,7 +81,7 @@ export const initData = (ids: number[]) =>
 /** `bunArgs`: options for Bun itself, as a CPU profile's (`--cpu-prof`). */
 export async function startServer(env: Record<string, string>, bunArgs: string[] = []): Promise<Server> {
   const port = await freePort();
-  const proc = Bun.spawn([process.execPath, ...bunArgs, "run", join(root, "api/main.ts")], {
+  const proc = Bun.spawn([process.execPath, ...bunArgs, "run", join(root, "server/main.ts")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", SKIP_WEB_BUILD: "true", BOT_TOKEN: "", BROADCAST_INTERVAL: "0", ...env },
     stdout: "ignore",

@@ -2,7 +2,7 @@
 // and German locales) or tabs: a name, a username, a ledger note and a reject reason that try to
 // start formulas come out as text in every reading, and amounts stay numbers.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { formulaCells, splitAsSpreadsheet } from "@/tests/support/spreadsheet.ts";
 import { startCli, type CliHarness } from "./support.ts";

@@ -3,7 +3,7 @@
 import { beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { webDist } from "@/api/build-web.ts";
+import { webDist } from "@/server/build-web.ts";
 import { ensureWebBuilt } from "@/tests/support/build-web.ts";
 
 beforeAll(async () => {

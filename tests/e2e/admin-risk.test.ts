@@ -6,7 +6,7 @@
 // status in the URL, the user dialog's risk row, and a failed load with Retry.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { screenshot } from "@/tests/support/browser.ts";
 import { toastText } from "@/tests/support/toast.ts";

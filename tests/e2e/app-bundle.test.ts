@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildWeb } from "@/api/build-web.ts";
+import { buildWeb } from "@/server/build-web.ts";
 
 const webDist = mkdtempSync(join(tmpdir(), "refbot-app-bundle-"));
 
@@ -33,7 +33,7 @@ function firstLoadScripts(): string[] {
   return [...seen];
 }
 
-// Built as `npm start` builds it (api/build-web.ts), into a directory of its own.
+// Built as `npm start` builds it (server/build-web.ts), into a directory of its own.
 beforeAll(() => buildWeb(webDist), 60_000);
 
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
 // the Web App events the app posts, demo-minted init data, and tasks made through the admin API.
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { demoInitDataToken } from "@/api/http/app.ts";
+import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { launchBrowser } from "@/tests/support/browser.ts";
 import { ensureWebBuilt } from "@/tests/support/build-web.ts";

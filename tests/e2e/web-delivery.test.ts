@@ -4,7 +4,7 @@
 // while they render), the admin panel framed by nobody and the mini app only by Telegram Web.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Page, Response } from "playwright-core";
-import { telegramWebOrigins } from "@/api/http/plugins/security-headers.ts";
+import { telegramWebOrigins } from "@/api/plugins/security-headers.ts";
 import { launchUrl, mintInitData, telegramPage, useAppServer } from "./app-support.ts";
 
 const ALICE = 1_000_001; // A seeded demo user.

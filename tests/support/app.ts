@@ -18,9 +18,9 @@ import { mkdtempSync } from "node:fs";
 import type { InferInsertModel, InferSelectModel, Logger, SQL, Table } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, demoInitDataToken } from "@/api/http/app.ts";
-import { useApiZodMessages } from "@/api/http/zod-messages.ts";
-import { createConfig, type Config } from "@/api/config.ts";
+import { createApp, demoInitDataToken } from "@/api/app.ts";
+import { useApiZodMessages } from "@/api/zod-messages.ts";
+import { createConfig, type Config } from "@/config/env.ts";
 import { ensureAdmin, type PasswordCost } from "@/domain/admins.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -244,7 +244,7 @@ function changeMarkers(client: SQL_): () => Promise<void> {
 }
 
 async function assemble(config: ReturnType<typeof createConfig>, store: Store, parts: EngineParts) {
-  // As the server sets it at start (api/main.ts).
+  // As the server sets it at start (server/main.ts).
   useApiZodMessages();
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;

@@ -3,7 +3,7 @@
 // side never run two vite builds into the same output at once.
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildWeb, webDist, webIsStale } from "@/api/build-web.ts";
+import { buildWeb, webDist, webIsStale } from "@/server/build-web.ts";
 
 const lockDir = join(webDist, "..", ".build-lock");
 // A lock older than this belongs to a build that died; a real build takes well under a minute.

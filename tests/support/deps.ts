@@ -1,7 +1,7 @@
 // The domain's dependencies on an existing SQLite file, for code that calls the domain directly
 // from its own process (the race workers and the tests that race them): a fixed clock, every
 // channel member, and no notices sent.
-import { createConfig, type Config } from "@/api/config.ts";
+import { createConfig, type Config } from "@/config/env.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";

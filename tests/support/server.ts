@@ -1,4 +1,4 @@
-// Starts the real server (`bun run api/main.ts`) as a child process on a free loopback port with
+// Starts the real server (`bun run server/main.ts`) as a child process on a free loopback port with
 // its own fresh SQLite file, the way `npm start` runs it, and stops it afterwards.
 // `{ keep: true }` leaves the temp directory (and its database) in place after stop, so a second
 // start can reuse it through DATABASE_PATH; `removeDir()` deletes it when done.
@@ -41,7 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const adminPassword = "correct horse battery staple";
   const databasePath = join(dir, "refbot.sqlite");
   let log = "";
-  const proc = Bun.spawn([process.execPath, "run", join(root, "api/main.ts")], {
+  const proc = Bun.spawn([process.execPath, "run", join(root, "server/main.ts")], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,9 +1,9 @@
 // Type-level check, run by tests/typecheck.test.ts: the clients' way of calling the API
-// (web/shared/api-routes.ts over api/http/contract.ts) refuses what no route takes. Each
+// (api/client/routes.ts over api/contract.ts) refuses what no route takes. Each
 // `@ts-expect-error` below must meet an error: if the routes' description stopped catching a
 // wrong path, a missing parameter or a wrong body, the directive itself would fail the compile.
 // Nothing here runs; the calls only have to type-check, or not.
-import type { ApiRoutes } from "@/web/shared/api-routes.ts";
+import type { ApiRoutes } from "@/api/client/routes.ts";
 
 declare const api: ApiRoutes<{ silent?: boolean }>;
 

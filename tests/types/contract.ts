@@ -1,7 +1,7 @@
 // Type-level check, run by tests/typecheck.test.ts: every answer the contract names resolves to a
 // real shape. A route renamed or moved makes its Answer `never`, which compiles silently in the
 // clients that use it; this file does not.
-import type * as C from "@/api/http/contract.ts";
+import type * as C from "@/api/contract.ts";
 
 type Resolved<T> = [T] extends [never] ? "never" : unknown extends T ? "any" : "ok";
 type Answers = {

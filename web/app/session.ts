@@ -7,7 +7,7 @@
 // app appears once the server has said the user's language and its catalogue is here.
 import { signal, type ReadonlySignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { PublicConfigDto } from "@/api/http/contract.ts";
+import type { PublicConfigDto } from "@/api/contract.ts";
 import { isLanguage, type Language } from "@/domain/i18n/languages.ts";
 import type { ApiError } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";

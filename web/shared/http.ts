@@ -6,7 +6,7 @@
 // Plain fetch rather than ky, which the CLI uses: ky would add 8.3 KB gzipped to the mini app's
 // first load and take it past its 45 KB budget (README, "Layout"), for the little this needs (a
 // timeout, JSON both ways).
-import { apiRoutes, type Call } from "./api-routes.ts";
+import { apiRoutes, type Call } from "@/api/client/routes.ts";
 import { toast } from "./toast.ts";
 
 const TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 // A user's place in the risk review as the risk pages and the user dialog show it: its word and
 // tone, and its score.
-import type { RiskStatus } from "@/api/http/contract.ts";
+import type { RiskStatus } from "@/api/contract.ts";
 import { Badge, type BadgeTone } from "@/web/shared/ui/badge.tsx";
 
 const looks: Record<RiskStatus, { label: string; tone: BadgeTone }> = {

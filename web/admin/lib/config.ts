@@ -1,6 +1,6 @@
 // Public server configuration (product name, explorer URLs, broadcast pacing), read once and
 // shared by the whole panel; /api/config needs no token.
-import type { PublicConfigDto } from "@/api/http/contract.ts";
+import type { PublicConfigDto } from "@/api/contract.ts";
 import { explorer } from "@/domain/rules.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { api } from "./api-client.ts";

@@ -1,5 +1,5 @@
 // The signed-in user, read by the shell and most screens; cached under "me".
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { api, type Options } from "@/web/app/lib/api-client.ts";
 import { setQueryData, useQuery } from "@/web/shared/query.ts";
 

@@ -1,6 +1,6 @@
 // The large balance at the top of an accent card (Home's total, the wallet's available amount),
 // held at its height by a placeholder until the user is loaded.
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";

@@ -1,7 +1,7 @@
 // Shown when the app was opened outside Telegram (and the server is not in demo mode): how to
 // open it from the bot. When the server refused the user's Telegram data instead (an expired or
 // altered link), its reason replaces those steps, since the user did open the app from Telegram.
-import type { PublicConfigDto } from "@/api/http/contract.ts";
+import type { PublicConfigDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { openLink } from "@/web/app/telegram/links.ts";
 import { Button } from "@/web/shared/ui/button.tsx";

@@ -6,7 +6,7 @@
 // Other failures show a toast titled in the user's language, with the server's message (which the
 // server words in the user's language too) or, when there is no answer at all, our own words.
 import { signal, type ReadonlySignal } from "@preact/signals-react";
-import { apiRoutes } from "@/web/shared/api-routes.ts";
+import { apiRoutes } from "@/api/client/routes.ts";
 import { type ApiError, createHttp } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { i18n, type MessageKey } from "@/web/app/i18n/i18n.ts";

@@ -1,6 +1,6 @@
 // Leaderboard: three rankings, the user's own rank, and the weekly rewards notice.
 import { useState } from "react";
-import type { LeaderboardCategory } from "@/api/http/contract.ts";
+import type { LeaderboardCategory } from "@/api/contract.ts";
 import { useMe } from "@/web/app/api/get-me.ts";
 import { useLeaderboard } from "@/web/app/features/leaderboard/api/get-leaderboard.ts";
 import { useMyRank } from "@/web/app/features/leaderboard/api/get-my-rank.ts";

@@ -1,7 +1,7 @@
 // A task kind's icon, drawn from the icon name domain/task-kinds.ts gives the kind, so both apps
 // show a kind alike and a new kind needs no edit here unless it brings a new icon name.
 import type { ComponentProps } from "react";
-import type { TaskKind } from "@/api/http/contract.ts";
+import type { TaskKind } from "@/api/contract.ts";
 import { taskKindRules, type TaskKindRules } from "@/domain/task-kinds.ts";
 import { CalendarCheckIcon, LinkIcon, SpeakerIcon, StarIcon } from "./icons.tsx";
 

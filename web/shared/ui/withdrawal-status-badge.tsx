@@ -1,5 +1,5 @@
 // A withdrawal's status as both apps show it: its word and its tone.
-import type { WithdrawalStatus } from "@/api/http/contract.ts";
+import type { WithdrawalStatus } from "@/api/contract.ts";
 import { Badge, type BadgeTone } from "./badge.tsx";
 
 const looks: Record<WithdrawalStatus, { label: string; tone: BadgeTone }> = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { HealthDto } from "@/api/http/contract.ts";
+import type { HealthDto } from "@/api/contract.ts";
 import { botLight } from "./bot-status.tsx";
 
 const health = (bot: Partial<HealthDto["bot"]>, demoMode = false): HealthDto => ({

@@ -1,6 +1,6 @@
 // The header's bot light: green while the bot works with Telegram, amber while it is starting or
 // cannot reach Telegram (with since when and the last error as the hint), grey when it is off.
-import type { HealthDto } from "@/api/http/contract.ts";
+import type { HealthDto } from "@/api/contract.ts";
 import { cn } from "@/web/shared/cn.ts";
 import { formatTimeOrDate } from "@/web/shared/format-time.ts";
 

@@ -1,7 +1,7 @@
 // A broadcast's texts, apart from how the composer draws them: the default message and the same
 // message in each other language users read (a user gets the text in their language, else the
 // default), what stops each from going out, and how many users each reaches.
-import type { BroadcastAudienceDto, BroadcastBody } from "@/api/http/contract.ts";
+import type { BroadcastAudienceDto, BroadcastBody } from "@/api/contract.ts";
 import { defaultLanguage, languages, type Language } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
 import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import type { TaskDto } from "@/api/http/contract.ts";
+import type { TaskDto } from "@/api/contract.ts";
 import { hasErrors, needsRewardConfirmation, newTaskForm, taskFormErrors, taskFormOf, taskInputOf } from "./task-form.ts";
 
 const linkTask = {

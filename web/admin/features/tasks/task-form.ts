@@ -2,7 +2,7 @@
 // server's own rules for a reward (rules.ts: at most 2 decimals, as the input's step 0.01 says,
 // and at most 1000 USDT) and for a link (task-kinds.ts), so the form refuses exactly what the
 // server would, in its words.
-import type { NewTaskBody, TaskDto } from "@/api/http/contract.ts";
+import type { NewTaskBody, TaskDto } from "@/api/contract.ts";
 import { readAmount, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { hasLink, linkRules } from "@/domain/task-kinds.ts";

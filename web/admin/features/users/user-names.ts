@@ -1,5 +1,5 @@
 // How the admin panel names a user.
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 
 /** "@name", else the spec's "User {tgId}". */

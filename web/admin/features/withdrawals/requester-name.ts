@@ -1,4 +1,4 @@
-import type { WithdrawalDto } from "@/api/http/contract.ts";
+import type { WithdrawalDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 
 /** What the list and the dashboard card show for who asked: "@name", else user_{tgId}. */

@@ -1,4 +1,4 @@
-import type { RequestOf } from "@/api/http/contract.ts";
+import type { RequestOf } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 
 export type LoginInput = RequestOf<"post", "/api/auth/login">["body"];

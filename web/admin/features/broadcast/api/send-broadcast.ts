@@ -1,4 +1,4 @@
-import type { BroadcastBody } from "@/api/http/contract.ts";
+import type { BroadcastBody } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { invalidate } from "@/web/shared/query.ts";
 import { BROADCASTS_KEY } from "./keys.ts";

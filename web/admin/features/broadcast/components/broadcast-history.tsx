@@ -3,7 +3,7 @@
 // pending, see get-broadcasts.ts). A broadcast still sending can be cancelled, after a
 // confirmation; a stopped one (cancelled, or its text refused by Telegram) says why.
 import { useState } from "react";
-import type { BroadcastDto } from "@/api/http/contract.ts";
+import type { BroadcastDto } from "@/api/contract.ts";
 import { parseTelegramMarkdown } from "@/domain/telegram-markdown.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDateTime, formatEta } from "@/web/shared/format-time.ts";

@@ -1,6 +1,6 @@
 // The question before a broadcast is cancelled, with what it has and has not sent, and the cancel
 // itself; the history refreshes with the broadcast shown as stopped.
-import type { BroadcastDto } from "@/api/http/contract.ts";
+import type { BroadcastDto } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { useMutation } from "@/web/shared/use-mutation.ts";

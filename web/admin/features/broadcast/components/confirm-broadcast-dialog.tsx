@@ -1,6 +1,6 @@
 // The question before a broadcast is queued, since a broadcast to every user cannot be called
 // back: who gets which text, and when sending starts.
-import type { BroadcastAudienceDto } from "@/api/http/contract.ts";
+import type { BroadcastAudienceDto } from "@/api/contract.ts";
 import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";
 import { countOf } from "@/web/admin/lib/count-of.ts";
 import { confirmationFacts, type Texts } from "@/web/admin/features/broadcast/broadcast-texts.ts";

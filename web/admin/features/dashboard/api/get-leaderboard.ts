@@ -1,4 +1,4 @@
-import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 

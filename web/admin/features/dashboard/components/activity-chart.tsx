@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import uPlot, { type AlignedData, type Options } from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { ActivityPointDto } from "@/api/http/contract.ts";
+import type { ActivityPointDto } from "@/api/contract.ts";
 import type { ActivityRange } from "@/web/admin/features/dashboard/api/get-activity-stats.ts";
 
 const SERIES = [

@@ -2,7 +2,7 @@
 // carries the live pending count instead. Four skeleton cards show while the stats load; a failure
 // shows the server's message with Retry, never cards of zeros.
 import type { ReactNode } from "react";
-import type { AdminStatsDto } from "@/api/http/contract.ts";
+import type { AdminStatsDto } from "@/api/contract.ts";
 import { cn } from "@/web/shared/cn.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

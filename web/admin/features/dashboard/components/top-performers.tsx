@@ -1,7 +1,7 @@
 // Top Performers: three tabs (Top Earners, Top Referrers, Most Active), each the top 5 with medals
 // for the first three ranks and numbers after.
 import { useState } from "react";
-import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { formatCount } from "@/web/shared/format.ts";

@@ -1,4 +1,4 @@
-import type { RiskStatus } from "@/api/http/contract.ts";
+import type { RiskStatus } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { RISK_KEY } from "./keys.ts";

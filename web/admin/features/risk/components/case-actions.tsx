@@ -3,7 +3,7 @@
 // INVALID_STATE when someone decided first) stays in the dialog in the server's words, and the
 // case is loaded again (use-decision.ts).
 import { useState } from "react";
-import type { RiskCaseDto, RiskConfirmDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto, RiskConfirmDto } from "@/api/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { BanIcon, CircleCheckIcon } from "@/web/shared/ui/icons.tsx";
 import { accountName } from "@/web/admin/features/risk/account-name.ts";

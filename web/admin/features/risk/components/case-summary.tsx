@@ -2,7 +2,7 @@
 // referred this user, and the withdrawal waiting on the decision.
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";

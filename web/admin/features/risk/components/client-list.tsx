@@ -1,6 +1,6 @@
 // Where this user opened the mini app (address and user agent, first seen), and every other
 // account seen from the same client: the farm's tell, each linked to its own case.
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
 import { countOf } from "@/web/admin/lib/count-of.ts";
 import { CaseLink } from "./case-link.tsx";

@@ -1,6 +1,6 @@
 // Confirming fraud: the user and the referred accounts chosen in the tree (the farm) are banned,
 // their open withdrawals refunded and the referral bonuses they produced taken back.
-import type { RiskConfirmDto } from "@/api/http/contract.ts";
+import type { RiskConfirmDto } from "@/api/contract.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { useMutation } from "@/web/shared/use-mutation.ts";
 import { countOf } from "@/web/admin/lib/count-of.ts";

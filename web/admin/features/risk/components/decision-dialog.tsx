@@ -1,7 +1,7 @@
 // The confirmation every decision on a case goes through: who it is about first, the decision's
 // own facts, the open withdrawal it may move, and a refusal in the server's words at the end.
 import type { ComponentProps, ReactNode } from "react";
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";

@@ -1,7 +1,7 @@
 // One user in the review queue: who (name, username, Telegram ID), score and status, balance and
 // held amount, referrals, and the signals that put them there. The name opens their case.
 import { Link } from "react-router-dom";
-import type { FlaggedUserDto } from "@/api/http/contract.ts";
+import type { FlaggedUserDto } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";

@@ -1,7 +1,7 @@
 // What confirming fraud did: who was banned, the withdrawals refunded, the held and paid bonuses
 // taken back, with totals, and, set apart, the bonuses that could not be taken back because the
 // referrer had already spent them (for the operator to follow up by hand).
-import type { RiskConfirmDto } from "@/api/http/contract.ts";
+import type { RiskConfirmDto } from "@/api/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { Card, CardHeader } from "@/web/shared/ui/card.tsx";

@@ -1,6 +1,6 @@
 // The referral bonuses this user earned that wait out their settling period (or did): for whom,
 // why, how much, where each stands and when it is due.
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge, type BadgeTone } from "@/web/shared/ui/badge.tsx";

@@ -4,7 +4,7 @@
 // of them.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { formatDate } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { RiskStatusBadge } from "@/web/admin/components/risk-status-badge.tsx";

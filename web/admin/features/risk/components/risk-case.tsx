@@ -3,7 +3,7 @@
 // ticked), the clients shared with other accounts, and the held bonuses.
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import type { RiskConfirmDto } from "@/api/http/contract.ts";
+import type { RiskConfirmDto } from "@/api/contract.ts";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ArrowLeftIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";

@@ -3,7 +3,7 @@
 // shown, so a decision taken meanwhile never shifts a page.
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { RiskStatus } from "@/api/http/contract.ts";
+import type { RiskStatus } from "@/api/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";

@@ -1,5 +1,5 @@
 // A user's signals at a glance: each one's name and the weight it adds to the score.
-import type { FlaggedUserDto } from "@/api/http/contract.ts";
+import type { FlaggedUserDto } from "@/api/contract.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { signalAbout, signalLabel } from "@/web/admin/features/risk/signal-labels.ts";
 

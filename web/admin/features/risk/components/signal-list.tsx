@@ -2,7 +2,7 @@
 // last seen, and its evidence as label and value rows.
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { RiskCaseDto } from "@/api/http/contract.ts";
+import type { RiskCaseDto } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

@@ -1,4 +1,4 @@
-import type { TaskChangesBody } from "@/api/http/contract.ts";
+import type { TaskChangesBody } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { invalidate } from "@/web/shared/query.ts";
 import { TASKS_KEY } from "./keys.ts";

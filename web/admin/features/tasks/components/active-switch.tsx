@@ -1,5 +1,5 @@
 // On/off switch for a task's active state (PATCH isActive), a control the spec's UI lacks.
-import type { TaskDto } from "@/api/http/contract.ts";
+import type { TaskDto } from "@/api/contract.ts";
 import { cn } from "@/web/shared/cn.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { useMutation } from "@/web/shared/use-mutation.ts";

@@ -1,6 +1,6 @@
 // One task: icon by kind, title, description, a link task's link and wait, Active/Inactive badge,
 // reward, type, created date, status and completions, with edit and the active switch.
-import type { TaskDto } from "@/api/http/contract.ts";
+import type { TaskDto } from "@/api/contract.ts";
 import { taskKindLabels } from "@/domain/labels.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDate } from "@/web/shared/format-time.ts";

@@ -2,7 +2,7 @@
 // server's rules (task-form.ts) once the form is first sent, and the save with its toast. A reward
 // above rules.largeTaskReward is saved only after a confirmation that writes it out in words.
 import { useEffect, useState } from "react";
-import type { TaskDto } from "@/api/http/contract.ts";
+import type { TaskDto } from "@/api/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { Button } from "@/web/shared/ui/button.tsx";

@@ -1,6 +1,6 @@
 // The task form's boxes: type, title (required), description, reward in USDT (number, step 0.01,
 // min 0), a link task's URL and wait, and whether the task is active. Errors are shown as given.
-import type { TaskKind } from "@/api/http/contract.ts";
+import type { TaskKind } from "@/api/contract.ts";
 import { taskKindLabels } from "@/domain/labels.ts";
 import { hasLink } from "@/domain/task-kinds.ts";
 import { InputField, SelectField, TextareaField } from "@/web/shared/ui/field.tsx";

@@ -1,5 +1,5 @@
 // A task kind's icon on a tile in the kind's colour, both chosen by the kind's icon name.
-import type { TaskKind } from "@/api/http/contract.ts";
+import type { TaskKind } from "@/api/contract.ts";
 import { TaskKindGlyph, taskIconName, type TaskIconName } from "@/web/shared/ui/task-kind-glyph.tsx";
 
 const tones: Record<TaskIconName, string> = {

@@ -1,6 +1,6 @@
 // The tasks page's cards, with loading skeletons, an empty state and the edit dialog.
 import { useState } from "react";
-import type { TaskDto } from "@/api/http/contract.ts";
+import type { TaskDto } from "@/api/contract.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ListChecksIcon } from "@/web/shared/ui/icons.tsx";

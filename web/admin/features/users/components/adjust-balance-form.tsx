@@ -2,7 +2,7 @@
 // moves only after a confirmation that names the user, the amount and the balance it leaves; an
 // amount above rules.largeAdjustment is also written out in words there.
 import { useState, type FormEvent } from "react";
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { displayUsdt, formatUsdt, readAmount, usdt, wholeUsdt } from "@/domain/money.ts";
 import { toast } from "@/web/shared/toast.ts";

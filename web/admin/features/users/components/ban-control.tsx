@@ -1,6 +1,6 @@
 // Ban (with an optional reason, confirmed inline) or unban a user.
 import { useState } from "react";
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { toast } from "@/web/shared/toast.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { InputField } from "@/web/shared/ui/field.tsx";

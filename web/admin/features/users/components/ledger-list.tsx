@@ -1,5 +1,5 @@
 // Ledger movements: credit or debit, reason label, note, time and signed amount.
-import type { LedgerEntryDto } from "@/api/http/contract.ts";
+import type { LedgerEntryDto } from "@/api/contract.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { cn } from "@/web/shared/cn.ts";

@@ -1,7 +1,7 @@
 // Activity tab: streak, tasks completed, last activity and the latest movements. Movements of one
 // kind in a row (a week of daily rewards) are one line with their count, span and total, so the
 // list says what happened instead of the same title five times; the Balance tab has each entry.
-import type { UserActivityDto } from "@/api/http/contract.ts";
+import type { UserActivityDto } from "@/api/contract.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import { displayUsdt, formatUsdt, usdt } from "@/domain/money.ts";
 import { cn } from "@/web/shared/cn.ts";

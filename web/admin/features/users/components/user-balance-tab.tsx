@@ -1,5 +1,5 @@
 // Balance tab: balance figures, the manual adjustment form and the latest 5 ledger movements.
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";

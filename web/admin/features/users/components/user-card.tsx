@@ -1,6 +1,6 @@
 // One user in the list: name, first and last name, ID, balance, joined date, streak, qualified
 // referrals and a wallet mark. The whole card is a button that opens the user dialog.
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { formatDate } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

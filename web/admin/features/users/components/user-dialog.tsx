@@ -1,7 +1,7 @@
 // The user dialog: tabs Profile, Balance, Referrals, Activity. It shows the list's copy of the
 // user at once and the fresh one (after a ban or an adjustment) as soon as it arrives.
 import { useEffect, useState } from "react";
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { Dialog } from "@/web/shared/ui/dialog.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
 import { useUser } from "@/web/admin/features/users/api/get-user.ts";

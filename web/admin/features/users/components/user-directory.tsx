@@ -1,7 +1,7 @@
 // The users page: search (username, Telegram ID or wallet address) with a Search button, one card
 // per user, and the user dialog.
 import { useState, type FormEvent } from "react";
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { formatCount } from "@/web/shared/format.ts";

@@ -1,5 +1,5 @@
 // Referrals tab: qualified and invited counts, the referral link, and the 3 latest referrals.
-import type { AdminUserDto } from "@/api/http/contract.ts";
+import type { AdminUserDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

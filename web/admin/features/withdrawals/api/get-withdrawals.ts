@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from "@/api/http/contract.ts";
+import type { WithdrawalStatus } from "@/api/contract.ts";
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { WITHDRAWALS_KEY } from "./keys.ts";

@@ -4,7 +4,7 @@
 // paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
 // hash field until the hash is changed. The success toast names the request and what happened.
 import { useEffect, useState } from "react";
-import type { WithdrawalDto } from "@/api/http/contract.ts";
+import type { WithdrawalDto } from "@/api/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
 import { txHashPattern } from "@/domain/rules.ts";
 import { shortenAddress } from "@/web/shared/format.ts";

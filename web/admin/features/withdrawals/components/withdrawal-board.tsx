@@ -4,7 +4,7 @@
 // time with "Load more", and the confirmation dialog for every action.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import type { WithdrawalStatus } from "@/api/http/contract.ts";
+import type { WithdrawalStatus } from "@/api/contract.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";

@@ -4,7 +4,7 @@
 // also links to their risk case), Mark as Paid when approved. A banned user's request carries a
 // Banned badge, and Approve and Mark as Paid are disabled: the server refuses them.
 import { Link } from "react-router-dom";
-import type { WithdrawalDto } from "@/api/http/contract.ts";
+import type { WithdrawalDto } from "@/api/contract.ts";
 import { shortenHash } from "@/web/shared/format.ts";
 import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

@@ -1,5 +1,5 @@
 // Total Balance with Earned Today and Total Earned, and the way to withdraw.
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { BalanceFigure } from "@/web/app/components/balance-figure.tsx";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Link } from "@/web/app/lib/router.tsx";

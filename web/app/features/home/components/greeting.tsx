@@ -1,7 +1,7 @@
 // The greeting over Home, with the daily streak. Someone who has not earned anything yet (a first
 // visit, or a visit before any task) is welcomed and pointed at the first step rather than
 // welcomed back.
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { usdt } from "@/domain/money.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { FlameIcon } from "@/web/shared/ui/icons.tsx";

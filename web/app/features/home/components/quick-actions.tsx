@@ -1,5 +1,5 @@
 // Shortcuts to the screens people use most, with what each one earns, or that it is done.
-import type { UserTaskDto } from "@/api/http/contract.ts";
+import type { UserTaskDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Link } from "@/web/app/lib/router.tsx";
 import { CalendarCheckIcon, CheckIcon, InfoIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";

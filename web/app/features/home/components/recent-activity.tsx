@@ -1,5 +1,5 @@
 // The latest ledger movements.
-import type { ActivityItemDto, LedgerReason } from "@/api/http/contract.ts";
+import type { ActivityItemDto, LedgerReason } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";

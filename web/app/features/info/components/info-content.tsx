@@ -1,7 +1,7 @@
 // The texts of the info tabs. Figures come from the server's configuration, so the FAQ states
 // the same minimum withdrawal the wallet enforces.
 import type { ReactNode } from "react";
-import type { PublicConfigDto } from "@/api/http/contract.ts";
+import type { PublicConfigDto } from "@/api/contract.ts";
 import { type MessageKey, useI18n } from "@/web/app/i18n/i18n.ts";
 
 export type InfoTab = "about" | "guide" | "faq" | "privacy" | "terms";

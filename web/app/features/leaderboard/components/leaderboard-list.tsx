@@ -1,5 +1,5 @@
 // A ranking, with the first three places highlighted and the user's own row marked.
-import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/http/contract.ts";
+import type { LeaderboardCategory, LeaderboardEntryDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { type I18n, useI18n } from "@/web/app/i18n/i18n.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";

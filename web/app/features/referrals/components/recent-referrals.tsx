@@ -1,5 +1,5 @@
 // The people the user invited, with their progress towards qualifying.
-import type { RecentReferralDto } from "@/api/http/contract.ts";
+import type { RecentReferralDto } from "@/api/contract.ts";
 import { displayName } from "@/domain/display-name.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";

@@ -1,5 +1,5 @@
 // Progress to the milestone, and the Total Invited / Qualified / Earned figures.
-import type { ReferralSummaryDto } from "@/api/http/contract.ts";
+import type { ReferralSummaryDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { percent } from "@/web/shared/percent.ts";
 import { Card } from "@/web/shared/ui/card.tsx";

@@ -1,6 +1,6 @@
 // How many of today's tasks are done, and when the daily task opens again.
 import { useEffect, useState } from "react";
-import type { UserTaskDto } from "@/api/http/contract.ts";
+import type { UserTaskDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { formatCountdown, msUntilUtcMidnight } from "@/web/shared/format-time.ts";
 import { percent } from "@/web/shared/percent.ts";

@@ -2,7 +2,7 @@
 // countdown to the time the server pays from (claimableAt), then Claim. The opening is kept on the
 // server, so the countdown comes back after a reload or on another device.
 import { useState } from "react";
-import type { OpenTaskDto, UserTaskDto } from "@/api/http/contract.ts";
+import type { OpenTaskDto, UserTaskDto } from "@/api/contract.ts";
 import { openTask } from "@/web/app/features/tasks/api/open-task.ts";
 import { useSecondsUntil } from "@/web/app/features/tasks/use-seconds-until.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";

@@ -2,7 +2,7 @@
 // opens the channel, the second (after joining) asks the server to verify membership. A link task
 // is opened, waited for and then claimed (LinkTaskAction).
 import { useState } from "react";
-import type { UserTaskDto } from "@/api/http/contract.ts";
+import type { UserTaskDto } from "@/api/contract.ts";
 import { hasLink } from "@/domain/task-kinds.ts";
 import { completeTask } from "@/web/app/features/tasks/api/complete-task.ts";
 import { markChannelOpened, wasChannelOpened } from "@/web/app/features/tasks/channel-opened.ts";

@@ -1,5 +1,5 @@
 // Streak, Earned Today and Total Earned above the task list.
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { FlameIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";

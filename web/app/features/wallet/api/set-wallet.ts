@@ -1,4 +1,4 @@
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { setMe } from "@/web/app/api/get-me.ts";
 import { api } from "@/web/app/lib/api-client.ts";
 

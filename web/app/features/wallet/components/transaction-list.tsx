@@ -1,5 +1,5 @@
 // Ledger movements, credits and debits, with the reason in words.
-import type { LedgerEntryDto } from "@/api/http/contract.ts";
+import type { LedgerEntryDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "@/web/shared/ui/icons.tsx";

@@ -1,6 +1,6 @@
 // The balance with the Withdraw action: possible only with at least the minimum and a wallet set,
 // and while no earlier request is still open (the server allows one at a time).
-import type { MeDto } from "@/api/http/contract.ts";
+import type { MeDto } from "@/api/contract.ts";
 import { usdt } from "@/domain/money.ts";
 import { BalanceFigure } from "@/web/app/components/balance-figure.tsx";
 import { MainAction } from "@/web/app/components/main-action.tsx";

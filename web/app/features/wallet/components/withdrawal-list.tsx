@@ -1,5 +1,5 @@
 // The user's withdrawal requests with status, dates, address and the payout transaction.
-import type { WithdrawalDto } from "@/api/http/contract.ts";
+import type { WithdrawalDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { ExternalLink } from "@/web/app/telegram/external-link.tsx";
 import { shortenAddress, shortenHash } from "@/web/shared/format.ts";

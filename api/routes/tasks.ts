@@ -4,8 +4,8 @@ import type { Deps } from "@/domain/context.ts";
 import { topUsers } from "@/domain/leaderboard.ts";
 import { activeTasksFor, completeTask, openTask } from "@/domain/tasks.ts";
 import { utcDay } from "@/domain/time.ts";
-import type { userAuth } from "@/api/http/plugins/user-auth.ts";
-import { idParams, leaderboardParams, leaderboardQuery } from "@/api/http/schemas.ts";
+import type { userAuth } from "@/api/plugins/user-auth.ts";
+import { idParams, leaderboardParams, leaderboardQuery } from "@/api/schemas.ts";
 import { completionView, leaderboardView, taskJsonMemo, taskOpenView } from "./tasks.views.ts";
 
 export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {

@@ -4,8 +4,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { releaseDueHolds } from "@/domain/holds.ts";
 import { clearRisk, confirmFraud, listFlagged, riskCase } from "@/domain/risk-review.ts";
-import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import { confirmBody, idParams, riskListQuery } from "@/api/http/schemas.ts";
+import type { adminAuth } from "@/api/plugins/admin-auth.ts";
+import { confirmBody, idParams, riskListQuery } from "@/api/schemas.ts";
 import { flaggedView, riskCaseView } from "./admin-risk.views.ts";
 
 export function adminRiskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {

@@ -9,8 +9,8 @@ import { utcDay } from "@/domain/time.ts";
 import { chooseLanguage, referralLink, userLanguage } from "@/domain/users.ts";
 import { setWallet } from "@/domain/wallet.ts";
 import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
-import type { userAuth } from "@/api/http/plugins/user-auth.ts";
-import { languageBody, walletBody, withdrawBody } from "@/api/http/schemas.ts";
+import type { userAuth } from "@/api/plugins/user-auth.ts";
+import { languageBody, walletBody, withdrawBody } from "@/api/schemas.ts";
 import { withdrawalView } from "./admin-withdrawals.views.ts";
 import { activityItemView, balanceView, meView, referralSummaryView } from "./me.views.ts";
 

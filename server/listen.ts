@@ -1,7 +1,7 @@
 // Listening on the configured port, and only when nobody else does. Elysia asks Bun for
 // SO_REUSEPORT by default, with which a second server on a busy port starts without a word and
 // the kernel splits connections between the two (and two bots poll one token).
-import { maxServerBodyBytes } from "./http/plugins/body-limits.ts";
+import { maxServerBodyBytes } from "@/api/plugins/body-limits.ts";
 
 export class PortInUseError extends Error {}
 

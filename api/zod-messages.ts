@@ -1,5 +1,5 @@
 // The wording of zod's messages that the API answers with. Zod keeps it in a global config, so it
-// is set by whoever starts the process (api/main.ts, and the test harness that builds apps), once,
+// is set by whoever starts the process (server/main.ts, and the test harness that builds apps), once,
 // at start: importing a schema changes nothing, and the CLI's own validation keeps zod's wording.
 import { z } from "zod";
 

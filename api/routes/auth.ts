@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
 import { revokeTokens, verifyLogin } from "@/domain/admins.ts";
 import type { LoginThrottle } from "@/domain/login-throttle.ts";
-import { issueAdminToken, type adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import type { clientAddress } from "@/api/http/plugins/client-address.ts";
+import { issueAdminToken, type adminAuth } from "@/api/plugins/admin-auth.ts";
+import type { clientAddress } from "@/api/plugins/client-address.ts";
 
 export function authRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, throttle: LoginThrottle, client: ReturnType<typeof clientAddress>) {
   return new Elysia({ prefix: "/api/auth" })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, createConfig } from "./config.ts";
+import { ConfigError, createConfig } from "./env.ts";
 
 /** The ConfigError message of `env`, or a failure if the config is accepted. */
 function refusal(env: Record<string, string | undefined>): string {

@@ -2,7 +2,7 @@
 // the same app around a temporary database and a fake clock.
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import { initDataKey } from "@/domain/init-data.ts";
 import { createLoginThrottle } from "@/domain/login-throttle.ts";
 import { adminAuth } from "./plugins/admin-auth.ts";

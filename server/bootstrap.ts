@@ -1,29 +1,18 @@
-// Start-up steps shared by the server and the CLI's local commands: open and migrate the
-// database, load or create the secrets kept beside it, make sure an admin exists.
+// The server's start-up steps: open and migrate the database, load or create the secrets kept
+// beside it, make sure an admin exists.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { openEngine, type Engine } from "@/db/engine.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "@/config/env.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
-import { makeCaches } from "@/domain/caches.ts";
+import { baseDeps } from "@/domain/base-deps.ts";
 import type { Deps } from "@/domain/context.ts";
-import { demoMembershipChecker } from "@/domain/membership.ts";
-import { silentNotifier } from "@/domain/notifier.ts";
 
 /** The domain's dependencies on the configured database, migrated; close the engine when done. */
 export async function openDeps(config: Config, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
   const engine = await openEngine(config);
-  const deps: Deps<Config> = {
-    store: engine.store,
-    config,
-    clock: () => new Date(),
-    membership: demoMembershipChecker(),
-    notifier: silentNotifier,
-    caches: makeCaches(engine.store),
-    ...overrides,
-  };
-  return { deps, engine };
+  return { deps: baseDeps(engine.store, config, overrides), engine };
 }
 
 /** A secret file beside the database, created once and readable only by its owner. */

@@ -3,7 +3,7 @@
 // are: below about a packet's worth compression saves no round trip and would cost 15–30 µs.
 import { Elysia } from "elysia";
 import { brotliCompressSync, constants } from "node:zlib";
-import { acceptedEncodings, type Encoding } from "@/api/http/accept-encoding.ts";
+import { acceptedEncodings, type Encoding } from "@/api/accept-encoding.ts";
 
 export const compressAboveBytes = 1024;
 

@@ -1,7 +1,7 @@
 // The API as clients call it, read off the routes themselves: which method and path exist, what
 // each takes (path parameters, query, body) and what it answers (what its handler returns: a view
 // from the routes' *.views.ts, or a domain result). A shape and a path are written once, in the
-// route; the web apps and the CLI call through web/shared/api-routes.ts, typed from here, so a
+// route; the web apps and the CLI call through api/client/routes.ts, typed from here, so a
 // wrong path, a missing parameter or a wrong body stops the compile. Clients import these with
 // `import type`: no server code reaches a bundle.
 import type { z } from "zod";

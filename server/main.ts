@@ -1,8 +1,8 @@
 // `npm start`: migrate, seed on an empty demo database, build the web app if needed, serve the
 // API and the web app on one port, and stop cleanly on Ctrl-C.
-import { ConfigError, createConfig } from "./config.ts";
-import { createApp } from "./http/app.ts";
-import { useApiZodMessages } from "./http/zod-messages.ts";
+import { ConfigError, createConfig } from "@/config/env.ts";
+import { createApp } from "@/api/app.ts";
+import { useApiZodMessages } from "@/api/zod-messages.ts";
 import { ensureFirstAdmin, jwtSecretFor, openDeps, webhookSecretFor } from "./bootstrap.ts";
 import { buildWeb, webDist, webIsStale } from "./build-web.ts";
 import { assertPortFree, listen, PortInUseError } from "./listen.ts";

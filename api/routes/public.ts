@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import { notFound } from "@/domain/errors.ts";
 import { signInitData } from "@/domain/init-data.ts";
 import { demoUser } from "@/domain/users.ts";

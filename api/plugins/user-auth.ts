@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "@/domain/context.ts";
-import type { Config } from "@/api/config.ts";
+import type { Config } from "@/config/env.ts";
 import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier } from "@/domain/init-data.ts";
 import { noteClient } from "@/domain/risk.ts";

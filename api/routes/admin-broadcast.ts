@@ -6,9 +6,9 @@ import { broadcastAudience, listBroadcasts, queueBroadcast } from "@/domain/broa
 import { cancelBroadcast } from "@/domain/broadcast-stop.ts";
 import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
-import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
+import type { adminAuth } from "@/api/plugins/admin-auth.ts";
 import type { Runtime } from "@/domain/bot-status.ts";
-import { broadcastBody, idParams, limitQuery, pageQuery } from "@/api/http/schemas.ts";
+import { broadcastBody, idParams, limitQuery, pageQuery } from "@/api/schemas.ts";
 
 export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })

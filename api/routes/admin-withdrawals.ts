@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
-import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/http/schemas.ts";
+import type { adminAuth } from "@/api/plugins/admin-auth.ts";
+import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/schemas.ts";
 import { withdrawalView } from "./admin-withdrawals.views.ts";
 
 export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {

@@ -1,9 +1,9 @@
 // How both clients of the HTTP API, the web apps and the CLI, call it: by a route's method and
 // path exactly as the server declares them (`/api/tasks/:id/complete`), typed from the routes
-// (api/http/contract.ts), so a path no route has, a missing `:param` or a wrong body stops the
+// (api/contract.ts), so a path no route has, a missing `:param` or a wrong body stops the
 // compile. Each client brings its own HTTP library and per-call options (a toast's title, say);
 // this fills in the path and hands the call over.
-import type { Answer, Method, PathOf, RequestOf } from "@/api/http/contract.ts";
+import type { Answer, Method, PathOf, RequestOf } from "@/api/contract.ts";
 
 /** A query as the API reads it: names and plain values, none of them required. */
 type Query = Record<string, string | number | boolean | undefined>;

@@ -4,8 +4,8 @@ import type { Deps } from "@/domain/context.ts";
 import { parseUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
 import { createTask, listTasks, updateTask } from "@/domain/tasks.ts";
-import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import { createTaskBody, idParams, updateTaskBody } from "@/api/http/schemas.ts";
+import type { adminAuth } from "@/api/plugins/admin-auth.ts";
+import { createTaskBody, idParams, updateTaskBody } from "@/api/schemas.ts";
 import { taskView } from "./admin-tasks.views.ts";
 
 const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);

@@ -6,8 +6,8 @@ import type { Deps } from "@/domain/context.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
 import { utcDay } from "@/domain/time.ts";
 import { referralLink } from "@/domain/users.ts";
-import type { adminAuth } from "@/api/http/plugins/admin-auth.ts";
-import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/http/schemas.ts";
+import type { adminAuth } from "@/api/plugins/admin-auth.ts";
+import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/schemas.ts";
 import { adminActivityView, adminReferralsView, adminUserView } from "./admin-users.views.ts";
 import { ledgerView } from "./me.views.ts";
 
