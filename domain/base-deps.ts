@@ -1,18 +1,19 @@
-// The dependencies a process starts from once it has a store: the system's clock, the caches made
-// with that store, and, for a process without a bot (the CLI's local commands, a demo server), a
+// The dependencies a process starts from once it has a store and a clock: the caches made with
+// that store, and, for a process without a bot (the CLI's local commands, a demo server), a
 // membership check that lets everyone through and a notifier that tells nobody. The server hands
-// in the bot's own checker and notifier when it has one.
+// in the bot's own checker and notifier when it has one. The clock comes from whoever starts the
+// process: the domain never reads the system's.
 import { makeCaches } from "./caches.ts";
-import type { Deps, DomainConfig } from "./context.ts";
+import type { Clock, Deps, DomainConfig } from "./context.ts";
 import { demoMembershipChecker } from "./membership.ts";
 import { silentNotifier } from "./notifier.ts";
 import type { Store } from "./store.ts";
 
-export function baseDeps<C extends DomainConfig>(store: Store, config: C, overrides: Partial<Deps<C>> = {}): Deps<C> {
+export function baseDeps<C extends DomainConfig>(store: Store, config: C, clock: Clock, overrides: Partial<Deps<C>> = {}): Deps<C> {
   return {
     store,
     config,
-    clock: () => new Date(),
+    clock,
     membership: demoMembershipChecker(),
     notifier: silentNotifier,
     caches: makeCaches(store),

@@ -12,7 +12,7 @@ import type { Deps } from "@/domain/context.ts";
 /** The domain's dependencies on the configured database, migrated; close the engine when done. */
 export async function openDeps(config: Config, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
   const engine = await openEngine(config);
-  return { deps: baseDeps(engine.store, config, overrides), engine };
+  return { deps: baseDeps(engine.store, config, () => new Date(), overrides), engine };
 }
 
 /** A secret file beside the database, created once and readable only by its owner. */

@@ -52,7 +52,7 @@ Examples:
     // --db names the database: a file, or a PostgreSQL URL; without it, DATABASE_URL or the file.
     const config = { ...localConfig(command), databaseUrl: postgres };
     const engine = await openEngine(config);
-    const deps = baseDeps(engine.store, config);
+    const deps = baseDeps(engine.store, config, () => new Date());
     try {
       const admin = await addAdmin(deps, address, secret);
       const where = postgres ? { databaseUrl: withoutPassword(postgres) } : { databasePath: config.databasePath };

@@ -16,7 +16,7 @@ export type AuditEntry = {
   action: string;
   targetType: string;
   targetId: number | null;
-  detail: Record<string, unknown> | null;
+  detail: { [key: string]: unknown } | null;
   createdAt: Date;
 };
 

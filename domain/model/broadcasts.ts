@@ -7,7 +7,7 @@ export type Broadcast = {
   id: number;
   message: string;
   /** The message in other languages, by language code; a user gets theirs or `message`. */
-  texts: Record<string, string> | null;
+  texts: { [language: string]: string } | null;
   createdBy: number | null;
   total: number;
   sent: number;

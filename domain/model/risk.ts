@@ -24,7 +24,7 @@ export type RiskSignal = {
   userId: number;
   name: string;
   weight: number;
-  evidence: Record<string, unknown>;
+  evidence: { [key: string]: unknown };
   createdAt: Date;
   updatedAt: Date;
 };

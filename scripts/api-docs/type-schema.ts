@@ -1,10 +1,10 @@
 // Turns a type as the TypeScript compiler writes it in a declaration file into a JSON schema. It
 // reads the part of the language that JSON answers are made of (objects, arrays, unions, literals,
-// the primitive types) and the two ways a declaration names a type kept elsewhere:
-// `import("./file").Name` and `(typeof import("./file").list)[number]`, looked up in the
-// declaration files the same compilation wrote. Anything else stops it, naming what it met, so an
+// the primitive types) and the ways a declaration names a type kept elsewhere:
+// `import("./file").Name`, `(typeof import("./file").list)[number]` and, for a list beside the
+// type, `(typeof list)[number]`, looked up in the declaration files the same compilation wrote. Anything else stops it, naming what it met, so an
 // answer is never described by a guess.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 export type JsonSchema = { [key: string]: unknown };
@@ -106,7 +106,8 @@ function parsePostfix(reader: Reader): JsonSchema {
 function parsePrimary(reader: Reader): JsonSchema {
   if (reader.eat("(")) {
     if (reader.eat("typeof")) {
-      const { file, name } = importRef(reader);
+      // A list declared in another file, or beside the type that names it.
+      const { file, name } = reader.peek("import(") ? importRef(reader) : { file: reader.file, name: reader.match(/[A-Za-z_$][\w$]*/) ?? reader.fail("expected a name") };
       reader.expect(")");
       reader.expect("[number]");
       return declaredTuple(file, name);
@@ -173,23 +174,39 @@ function importRef(reader: Reader): { file: string; name: string } {
   return { file: resolve(dirname(reader.file), `${path.replace(/\.ts$/, "")}.d.ts`), name };
 }
 
+/**
+ * A reader placed just after `declaration` in the declaration file `file`. The compiler names a
+ * folder's index.ts by the folder alone, and an index may only hand names on (`export * from`), so
+ * both are followed to the file that declares the name.
+ */
+function readerAt(file: string, declaration: RegExp, what: string): Reader {
+  const path = existsSync(file) ? file : file.replace(/\.d\.ts$/, "/index.d.ts");
+  const text = readFileSync(path, "utf8");
+  const start = declaration.exec(text);
+  if (start) {
+    const reader = new Reader(text, path);
+    reader.at = start.index + start[0].length;
+    return reader;
+  }
+  for (const [, from] of text.matchAll(/export \* from "([^"]+)";/g)) {
+    const next = resolve(dirname(path), `${from!.replace(/\.(js|ts)$/, "")}.d.ts`);
+    try {
+      return readerAt(next, declaration, what);
+    } catch {
+      // Not declared in that file: the next re-export may hold it.
+    }
+  }
+  throw new Error(`${path}: no ${what}`);
+}
+
 /** `export type Name = …;` in a declaration file. */
 function declaredType(file: string, name: string): JsonSchema {
-  const text = readFileSync(file, "utf8");
-  const start = new RegExp(`export (?:declare )?type ${name} = `).exec(text);
-  if (!start) throw new Error(`${file}: no type ${name}`);
-  const reader = new Reader(text, file);
-  reader.at = start.index + start[0].length;
-  return parseType(reader);
+  return parseType(readerAt(file, new RegExp(`export (?:declare )?type ${name} = `), `type ${name}`));
 }
 
 /** The members of `export declare const name: readonly [...]`, which `(typeof name)[number]` stands for. */
 function declaredTuple(file: string, name: string): JsonSchema {
-  const text = readFileSync(file, "utf8");
-  const start = new RegExp(`export declare const ${name}: readonly \\[`).exec(text);
-  if (!start) throw new Error(`${file}: no constant list ${name}`);
-  const reader = new Reader(text, file);
-  reader.at = start.index + start[0].length;
+  const reader = readerAt(file, new RegExp(`export declare const ${name}: readonly \\[`), `constant list ${name}`);
   const members: JsonSchema[] = [];
   while (!reader.eat("]")) {
     members.push(parsePrimary(reader));
