@@ -2,6 +2,7 @@
 // balance change is one conditional UPDATE: under READ COMMITTED a second writer waits for the row
 // and evaluates the condition again on the committed balance, so two debits can never both pass on
 // one balance. Plain SQL (runner.ts), as every task completion runs them.
+import { balanceTotalsSql, withdrawalEntriesSql } from "@/db/ledger-sums.ts";
 import { ledgerCheck, type LedgerCheck } from "@/domain/ledger-check.ts";
 import type { BalanceTotals, CompletionCredit, LedgerStatements, WithdrawalEntries } from "@/domain/statements/ledger.ts";
 import { awaiting, runAwaiting } from "@/domain/store.ts";
@@ -89,15 +90,6 @@ const completionRow = ({ completion: n, change: c, credit, entry: e }: Completio
 /** Rows as columns: unnest's arrays. */
 const columnsOf = (rows: unknown[][]) => rows[0]!.map((_, i) => rows.map((row) => row[i]));
 
-// Plain SQL both engines read alike; the sum of int8 is numeric, read back exactly as text.
-const balanceTotals = `select u.id, u.balance, u.held_balance as "heldBalance",
-    coalesce((select sum(case when l.type = 'credit' then l.amount else -l.amount end) from ledger l where l.user_id = u.id), 0) as ledger,
-    coalesce((select sum(h.amount) from referral_holds h where h.referrer_id = u.id and h.status = 'held'), 0) as held
-  from users u`;
-const withdrawalEntries = `select w.id, w.status,
-    (select count(*) from ledger l where l.reason = 'withdrawal' and l.ref_id = w.id) as debits,
-    (select count(*) from ledger l where l.reason = 'withdrawal_refund' and l.ref_id = w.id) as refunds
-  from withdrawals w`;
 
 export function ledgerStatements(db: PgRunner): LedgerStatements {
   const sql = clientOf(db);
@@ -154,10 +146,10 @@ export function ledgerStatements(db: PgRunner): LedgerStatements {
       return user?.is_banned === true;
     },
     *balanceTotals() {
-      return yield* awaiting<BalanceTotals[]>(sql.unsafe(balanceTotals));
+      return yield* awaiting<BalanceTotals[]>(sql.unsafe(balanceTotalsSql));
     },
     *withdrawalEntries() {
-      return yield* awaiting<WithdrawalEntries[]>(sql.unsafe(withdrawalEntries));
+      return yield* awaiting<WithdrawalEntries[]>(sql.unsafe(withdrawalEntriesSql));
     },
   };
 }

@@ -2,6 +2,7 @@
 // compiled once per connection (query() caches it), as every task completion runs them.
 import type { Database } from "bun:sqlite";
 import type { Db } from "@/db/sqlite/client.ts";
+import { balanceTotalsSql, withdrawalEntriesSql } from "@/db/ledger-sums.ts";
 import { ledgerCheck, type LedgerCheck } from "@/domain/ledger-check.ts";
 import type { BalanceTotals, LedgerStatements, WithdrawalEntries } from "@/domain/statements/ledger.ts";
 import { runNow } from "@/domain/store.ts";
@@ -35,14 +36,6 @@ const completionUpdate = (earning: boolean) => `update users set
 const earningCompletion = completionUpdate(true);
 const otherCompletion = completionUpdate(false);
 
-const balanceTotals = `select u.id, u.balance, u.held_balance as heldBalance,
-    coalesce((select sum(case when l.type = 'credit' then l.amount else -l.amount end) from ledger l where l.user_id = u.id), 0) as ledger,
-    coalesce((select sum(h.amount) from referral_holds h where h.referrer_id = u.id and h.status = 'held'), 0) as held
-  from users u`;
-const withdrawalEntries = `select w.id, w.status,
-    (select count(*) from ledger l where l.reason = 'withdrawal' and l.ref_id = w.id) as debits,
-    (select count(*) from ledger l where l.reason = 'withdrawal_refund' and l.ref_id = w.id) as refunds
-  from withdrawals w`;
 
 export function ledgerStatements(conn: Database): LedgerStatements {
   const statements: LedgerStatements = {
@@ -87,10 +80,10 @@ export function ledgerStatements(conn: Database): LedgerStatements {
       return conn.query<{ banned: number }, [number]>("select is_banned as banned from users where id = ?").get(userId)?.banned === 1;
     },
     *balanceTotals() {
-      return conn.query<BalanceTotals, []>(balanceTotals).all();
+      return conn.query<BalanceTotals, []>(balanceTotalsSql).all();
     },
     *withdrawalEntries() {
-      return conn.query<WithdrawalEntries, []>(withdrawalEntries).all();
+      return conn.query<WithdrawalEntries, []>(withdrawalEntriesSql).all();
     },
   };
   return statements;
