@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/pg/schema/index.ts";
+import { auditEntryColumns } from "@/db/selections.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rankStatements } from "./ranks.ts";
@@ -29,16 +30,7 @@ export function insightStatements(db: PgRunner): InsightStatements {
     *auditLog(limit, before) {
       return yield* awaiting(
         db
-          .select({
-            id: adminAudit.id,
-            adminId: adminAudit.adminId,
-            adminEmail: admins.email,
-            action: adminAudit.action,
-            targetType: adminAudit.targetType,
-            targetId: adminAudit.targetId,
-            detail: adminAudit.detail,
-            createdAt: adminAudit.createdAt,
-          })
+          .select(auditEntryColumns(adminAudit, admins))
           .from(adminAudit)
           .leftJoin(admins, eq(admins.id, adminAudit.adminId))
           .where(before ? lt(adminAudit.id, before) : undefined)

@@ -1,6 +1,7 @@
 // Referral statements on PostgreSQL.
 import { desc, eq, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
+import { recentReferralColumns } from "@/db/selections.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 import { awaiting } from "@/domain/store.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
@@ -30,15 +31,7 @@ export function referralStatements(db: PgRunner): ReferralStatements {
     *recent(referrerId, limit) {
       return yield* awaiting(
         db
-          .select({
-            id: users.id,
-            username: users.username,
-            firstName: users.firstName,
-            dailyTasksCompleted: users.dailyTasksCompleted,
-            channelJoined: users.channelJoined,
-            joinedAt: referrals.createdAt,
-            qualifiedAt: referrals.qualifiedAt,
-          })
+          .select(recentReferralColumns(users, referrals))
           .from(referrals)
           .innerJoin(users, eq(users.id, referrals.referredId))
           .where(eq(referrals.referrerId, referrerId))

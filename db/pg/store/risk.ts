@@ -1,5 +1,6 @@
 // Statements of the referral-farm defences on PostgreSQL; see db/sqlite/store/risk.ts.
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { referralHoldColumns, referredUserColumns } from "@/db/selections.ts";
 import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
@@ -22,7 +23,7 @@ export function riskStatements(db: PgRunner): RiskStatements {
     *dueHolds(now, limit, skip) {
       return yield* awaiting(
         db
-          .select({ ...holdColumns, referredTgId: users.tgId, referredStatus: users.riskStatus, referrerStatus })
+          .select({ ...referralHoldColumns(referralHolds), referredTgId: users.tgId, referredStatus: users.riskStatus, referrerStatus })
           .from(referralHolds)
           .innerJoin(users, eq(users.id, referralHolds.referredId))
           .where(and(eq(referralHolds.status, "held"), lte(referralHolds.releaseAt, now)))
@@ -122,7 +123,7 @@ export function riskStatements(db: PgRunner): RiskStatements {
     *referred(referrerId, limit) {
       return yield* awaiting(
         db
-          .select({ ...referredColumns, joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
+          .select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
           .from(referrals)
           .innerJoin(users, eq(users.id, referrals.referredId))
           .where(eq(referrals.referrerId, referrerId))
@@ -175,25 +176,4 @@ export function riskStatements(db: PgRunner): RiskStatements {
   };
 }
 
-const holdColumns = {
-  referredId: referralHolds.referredId,
-  reason: referralHolds.reason,
-  referrerId: referralHolds.referrerId,
-  amount: referralHolds.amount,
-  status: referralHolds.status,
-  releaseAt: referralHolds.releaseAt,
-  createdAt: referralHolds.createdAt,
-  settledAt: referralHolds.settledAt,
-};
 
-const referredColumns = {
-  id: users.id,
-  tgId: users.tgId,
-  username: users.username,
-  firstName: users.firstName,
-  isPremium: users.isPremium,
-  isBanned: users.isBanned,
-  riskScore: users.riskScore,
-  riskStatus: users.riskStatus,
-  channelJoined: users.channelJoined,
-};

@@ -1,6 +1,7 @@
 // Withdrawal statements on PostgreSQL.
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { users, withdrawals } from "@/db/pg/schema/index.ts";
+import { withdrawalRowColumns } from "@/db/selections.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 import { awaiting } from "@/domain/store.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
@@ -11,20 +12,7 @@ import { pgErrorOf, type PgRunner } from "./runner.ts";
  */
 const userNotBanned = sql`not exists (select 1 from users u where u.id = ${sql.raw("withdrawals.user_id")} and u.is_banned)`;
 
-const row = {
-  id: withdrawals.id,
-  userId: withdrawals.userId,
-  tgId: users.tgId,
-  username: users.username,
-  userBanned: users.isBanned,
-  amount: withdrawals.amount,
-  address: withdrawals.address,
-  status: withdrawals.status,
-  txHash: withdrawals.txHash,
-  failReason: withdrawals.failReason,
-  createdAt: withdrawals.createdAt,
-  processedAt: withdrawals.processedAt,
-};
+const row = withdrawalRowColumns(withdrawals, users);
 
 export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
   const select = () => db.select(row).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId));

@@ -2,6 +2,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, desc, eq, gte, lt, lte } from "@/db/ops.ts";
 import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/sqlite/schema/index.ts";
+import { auditEntryColumns } from "@/db/selections.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { rankStatements } from "./ranks.ts";
 
@@ -18,16 +19,7 @@ export function insightStatements(db: Db): InsightStatements {
     },
     *auditLog(limit, before) {
       return db
-        .select({
-          id: adminAudit.id,
-          adminId: adminAudit.adminId,
-          adminEmail: admins.email,
-          action: adminAudit.action,
-          targetType: adminAudit.targetType,
-          targetId: adminAudit.targetId,
-          detail: adminAudit.detail,
-          createdAt: adminAudit.createdAt,
-        })
+        .select(auditEntryColumns(adminAudit, admins))
         .from(adminAudit)
         .leftJoin(admins, eq(admins.id, adminAudit.adminId))
         .where(before ? lt(adminAudit.id, before) : undefined)

@@ -3,6 +3,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { desc, eq } from "@/db/ops.ts";
 import { referrals, users } from "@/db/sqlite/schema/index.ts";
+import { recentReferralColumns } from "@/db/selections.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 
 export function referralStatements(db: Db): ReferralStatements {
@@ -25,15 +26,7 @@ export function referralStatements(db: Db): ReferralStatements {
     },
     *recent(referrerId, limit) {
       return db
-        .select({
-          id: users.id,
-          username: users.username,
-          firstName: users.firstName,
-          dailyTasksCompleted: users.dailyTasksCompleted,
-          channelJoined: users.channelJoined,
-          joinedAt: referrals.createdAt,
-          qualifiedAt: referrals.qualifiedAt,
-        })
+        .select(recentReferralColumns(users, referrals))
         .from(referrals)
         .innerJoin(users, eq(users.id, referrals.referredId))
         .where(eq(referrals.referrerId, referrerId))

@@ -1,6 +1,7 @@
 // Statements of the referral-farm defences on SQLite.
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "@/db/ops.ts";
+import { referralHoldColumns, referredUserColumns } from "@/db/selections.ts";
 import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
@@ -21,7 +22,7 @@ export function riskStatements(db: Db): RiskStatements {
     *dueHolds(now, limit, skip) {
       return db
         .select({
-          ...referralHoldColumns,
+          ...referralHoldColumns(referralHolds),
           referredTgId: users.tgId,
           referredStatus: users.riskStatus,
           referrerStatus,
@@ -108,7 +109,7 @@ export function riskStatements(db: Db): RiskStatements {
     },
     *referred(referrerId, limit) {
       return db
-        .select({ ...referredColumns, joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
+        .select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
         .from(referrals)
         .innerJoin(users, eq(users.id, referrals.referredId))
         .where(eq(referrals.referrerId, referrerId))
@@ -157,25 +158,4 @@ export function riskStatements(db: Db): RiskStatements {
   };
 }
 
-const referralHoldColumns = {
-  referredId: referralHolds.referredId,
-  reason: referralHolds.reason,
-  referrerId: referralHolds.referrerId,
-  amount: referralHolds.amount,
-  status: referralHolds.status,
-  releaseAt: referralHolds.releaseAt,
-  createdAt: referralHolds.createdAt,
-  settledAt: referralHolds.settledAt,
-};
 
-const referredColumns = {
-  id: users.id,
-  tgId: users.tgId,
-  username: users.username,
-  firstName: users.firstName,
-  isPremium: users.isPremium,
-  isBanned: users.isBanned,
-  riskScore: users.riskScore,
-  riskStatus: users.riskStatus,
-  channelJoined: users.channelJoined,
-};

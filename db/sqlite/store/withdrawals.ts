@@ -2,6 +2,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, inArray, lt, sql } from "@/db/ops.ts";
 import { users, withdrawals } from "@/db/sqlite/schema/index.ts";
+import { withdrawalRowColumns } from "@/db/selections.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
 /**
@@ -10,20 +11,7 @@ import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
  */
 const userNotBanned = sql`not exists (select 1 from users u where u.id = ${sql.raw("withdrawals.user_id")} and u.is_banned)`;
 
-const row = {
-  id: withdrawals.id,
-  userId: withdrawals.userId,
-  tgId: users.tgId,
-  username: users.username,
-  userBanned: users.isBanned,
-  amount: withdrawals.amount,
-  address: withdrawals.address,
-  status: withdrawals.status,
-  txHash: withdrawals.txHash,
-  failReason: withdrawals.failReason,
-  createdAt: withdrawals.createdAt,
-  processedAt: withdrawals.processedAt,
-};
+const row = withdrawalRowColumns(withdrawals, users);
 
 export function withdrawalStatements(db: Db): WithdrawalStatements {
   const select = () => db.select(row).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId));
