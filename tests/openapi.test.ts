@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { AnyElysia } from "elysia";
-import { apiDocument, type OpenApiDocument } from "@/api/plugins/openapi-document.ts";
+import { apiDocument, openApiPath, type OpenApiDocument } from "@/api/plugins/openapi-document.ts";
 import { securityHeaders } from "@/api/plugins/security-headers.ts";
 import { answerSchemas } from "@/scripts/api-docs/answers.ts";
 import { answersFile, answersJson } from "@/scripts/api-docs/files.ts";
@@ -22,7 +22,7 @@ function undescribed(app: AnyElysia, document: OpenApiDocument): string[] {
     if (!path.startsWith("/api/")) continue;
     const method = route.method.toLowerCase();
     const name = `${route.method} ${path}`;
-    const operation: Operation | undefined = document.paths[path.replace(/:(\w+)/g, "{$1}")]?.[method];
+    const operation: Operation | undefined = document.paths[openApiPath(path)]?.[method];
     if (!operation) {
       problems.push(`${name}: not in the document`);
       continue;

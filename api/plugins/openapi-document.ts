@@ -63,7 +63,7 @@ function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
 }
 
 /** OpenAPI writes `/api/tasks/{id}`; Elysia `/api/tasks/:id`. */
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 const elysiaPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 export function apiDocument(app: AnyElysia): OpenApiDocument {

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { CliError, usageError } from "@/cli/errors.ts";
-import { dbOption, dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, postgresUrl } from "@/cli/local.ts";
+import { dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget, postgresUrl } from "@/cli/local.ts";
 import { withoutPassword } from "@/db/pg/url.ts";
 import { jsonOption, parse } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
