@@ -6,15 +6,16 @@ import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { openLink } from "@/web/app/telegram/links.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { SendIcon } from "@/web/shared/ui/icons.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 export default function TelegramRequired({ config, reason }: { config?: PublicConfigDto; reason?: string }) {
   const { t, rich } = useI18n();
   const botUrl = config ? `https://t.me/${config.botUsername}` : undefined;
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 px-6 text-center" data-testid="telegram-required">
-      <span className="grid h-16 w-16 place-items-center rounded-full bg-tint text-link">
+      <Disc size="xl" tone="bg-tint text-link">
         <SendIcon size={30} />
-      </span>
+      </Disc>
       <div className="space-y-2">
         <h1 className="text-xl font-bold">{t("telegram.title")}</h1>
         {reason ? (

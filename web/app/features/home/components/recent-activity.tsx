@@ -5,6 +5,7 @@ import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { CalendarCheckIcon, ClockIcon, GiftIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 // Reasons without their own icon (custom tasks, adjustments) show a gift.
 const icons: Partial<Record<LedgerReason, typeof GiftIcon>> = {
@@ -35,9 +36,9 @@ export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined
               const debit = item.direction === "debit" || item.type === "withdrawal";
               return (
                 <li key={item.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-full ${debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"}`}>
+                  <Disc size="md" tone={debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"}>
                     <Icon size={17} />
-                  </span>
+                  </Disc>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-semibold">{label("ledger", item.type)}</p>
                     <p className="text-xs text-hint">{relative(item.time)}</p>

@@ -5,6 +5,7 @@ import { type I18n, useI18n } from "@/web/app/i18n/i18n.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { CrownIcon, FlameIcon, TrophyIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 const podium = [
   { ring: "ring-gold bg-gold/15", text: "text-gold", label: "leaderboard.place1" },
@@ -48,11 +49,7 @@ export function LeaderboardList({ category, entries, ownTgId }: { category: Lead
             data-rank={entry.rank}
             className={`flex items-center gap-3 rounded-2xl p-3 shadow-sm ${top ? `ring-1 ${top.ring}` : "bg-card"} ${own ? "outline-2 outline-accent" : ""}`}
           >
-            <span
-              role="img"
-              className={`grid h-9 w-9 shrink-0 place-items-center rounded-full text-sm font-bold ${top ? `${top.text} bg-card` : "bg-page text-hint"}`}
-              aria-label={top ? t(top.label) : t("leaderboard.rank", { rank: entry.rank })}
-            >
+            <Disc size="md" role="img" tone={top ? `${top.text} bg-card` : "bg-page text-hint"} aria-label={top ? t(top.label) : t("leaderboard.rank", { rank: entry.rank })}>
               {top ? (
                 <span className="flex flex-col items-center leading-none">
                   <CrownIcon size={15} fill="currentColor" />
@@ -61,7 +58,7 @@ export function LeaderboardList({ category, entries, ownTgId }: { category: Lead
               ) : (
                 entry.rank
               )}
-            </span>
+            </Disc>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold">
                 {entry.firstName}

@@ -1,6 +1,7 @@
 // The referral rule in three steps, with the amounts the server pays.
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { Card } from "@/web/shared/ui/card.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 export function HowItWorks({ bonus, milestone, target }: { bonus: string; milestone: string; target: number }) {
   const { t, amount } = useI18n();
@@ -15,7 +16,9 @@ export function HowItWorks({ bonus, milestone, target }: { bonus: string; milest
       <ol className="space-y-3">
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">
-            <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-accent text-sm font-bold text-accent-fg">{i + 1}</span>
+            <Disc size="sm" tone="bg-accent text-accent-fg">
+              {i + 1}
+            </Disc>
             <div>
               <p className="text-sm font-semibold">{step.title}</p>
               <p className="text-sm text-hint">{step.text}</p>

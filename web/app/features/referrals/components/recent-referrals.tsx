@@ -7,6 +7,7 @@ import { Card, SectionTitle } from "@/web/shared/ui/card.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] | undefined }) {
   const { t, date } = useI18n();
@@ -24,7 +25,9 @@ export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] 
           <ul className="divide-y divide-line" data-testid="recent-referrals">
             {referrals.map((r) => (
               <li key={r.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-tint text-sm font-bold text-link">{r.firstName.slice(0, 1).toUpperCase()}</span>
+                <Disc size="md" tone="bg-tint text-link">
+                  {r.firstName.slice(0, 1).toUpperCase()}
+                </Disc>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-semibold">{displayName(r.username, r.firstName)}</p>
                   <p className="text-xs text-hint">

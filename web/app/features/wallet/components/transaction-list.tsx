@@ -4,6 +4,7 @@ import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ArrowDownLeftIcon, ArrowUpRightIcon, ClockIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
+import { Disc } from "@/web/app/components/disc.tsx";
 
 export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undefined }) {
   const { t, label, amount, dateTime } = useI18n();
@@ -21,9 +22,9 @@ export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undef
         const credit = entry.type === "credit";
         return (
           <li key={entry.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-            <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-full ${credit ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}`}>
+            <Disc size="md" tone={credit ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}>
               {credit ? <ArrowDownLeftIcon size={17} /> : <ArrowUpRightIcon size={17} />}
-            </span>
+            </Disc>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold">{label("ledger", entry.reason)}</p>
               <p className="truncate text-xs text-hint">
