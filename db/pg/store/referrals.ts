@@ -1,10 +1,15 @@
 // Referral statements on PostgreSQL.
 import { desc, eq, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import { recentReferralColumns } from "@/db/selections.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 import { awaiting } from "@/domain/store.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
+
+/** Of a select from referrals joined to the users they brought, a referrer's newest `limit`: the user's own list and the risk review read them alike. */
+export const newestReferred = <Q extends PgSelect>(query: Q, referrerId: number, limit: number) =>
+  query.where(eq(referrals.referrerId, referrerId)).orderBy(desc(referrals.referredId)).limit(limit);
 
 export function referralStatements(db: PgRunner): ReferralStatements {
   return {
@@ -29,15 +34,8 @@ export function referralStatements(db: PgRunner): ReferralStatements {
       yield* awaiting(db.update(users).set({ referralEarned: sql`${users.referralEarned} + ${amount}` }).where(eq(users.id, userId)));
     },
     *recent(referrerId, limit) {
-      return yield* awaiting(
-        db
-          .select(recentReferralColumns(users, referrals))
-          .from(referrals)
-          .innerJoin(users, eq(users.id, referrals.referredId))
-          .where(eq(referrals.referrerId, referrerId))
-          .orderBy(desc(referrals.referredId))
-          .limit(limit),
-      );
+      const query = db.select(recentReferralColumns(users, referrals)).from(referrals).innerJoin(users, eq(users.id, referrals.referredId));
+      return yield* awaiting(newestReferred(query.$dynamic(), referrerId, limit));
     },
   };
 }

@@ -5,6 +5,7 @@ import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 import { awaiting } from "@/domain/store.ts";
+import { newestReferred } from "./referrals.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;
@@ -121,15 +122,8 @@ export function riskStatements(db: PgRunner): RiskStatements {
       return row!.n;
     },
     *referred(referrerId, limit) {
-      return yield* awaiting(
-        db
-          .select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
-          .from(referrals)
-          .innerJoin(users, eq(users.id, referrals.referredId))
-          .where(eq(referrals.referrerId, referrerId))
-          .orderBy(desc(referrals.referredId))
-          .limit(limit),
-      );
+      const query = db.select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt }).from(referrals).innerJoin(users, eq(users.id, referrals.referredId));
+      return yield* awaiting(newestReferred(query.$dynamic(), referrerId, limit));
     },
     *lastQualifiedAt(referrerId) {
       const [row] = yield* awaiting(db.select({ at: sql<Date | null>`max(${referrals.qualifiedAt})`.mapWith(referrals.qualifiedAt) }).from(referrals).where(eq(referrals.referrerId, referrerId)));

@@ -1,10 +1,15 @@
 // Referral statements on SQLite; the qualification's run on every completion of a qualifying
 // user, so they are plain SQL compiled once.
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "@/db/sqlite/client.ts";
 import { desc, eq } from "@/db/ops.ts";
 import { referrals, users } from "@/db/sqlite/schema/index.ts";
 import { recentReferralColumns } from "@/db/selections.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
+
+/** Of a select from referrals joined to the users they brought, a referrer's newest `limit`: the user's own list and the risk review read them alike. */
+export const newestReferred = <Q extends SQLiteSelect>(query: Q, referrerId: number, limit: number) =>
+  query.where(eq(referrals.referrerId, referrerId)).orderBy(desc(referrals.referredId)).limit(limit);
 
 export function referralStatements(db: Db): ReferralStatements {
   const conn = db.$client;
@@ -25,14 +30,8 @@ export function referralStatements(db: Db): ReferralStatements {
       conn.query("update users set referral_earned = referral_earned + ? where id = ?").run(amount, userId);
     },
     *recent(referrerId, limit) {
-      return db
-        .select(recentReferralColumns(users, referrals))
-        .from(referrals)
-        .innerJoin(users, eq(users.id, referrals.referredId))
-        .where(eq(referrals.referrerId, referrerId))
-        .orderBy(desc(referrals.referredId))
-        .limit(limit)
-        .all();
+      const query = db.select(recentReferralColumns(users, referrals)).from(referrals).innerJoin(users, eq(users.id, referrals.referredId));
+      return newestReferred(query.$dynamic(), referrerId, limit).all();
     },
   };
 }

@@ -5,6 +5,7 @@ import { referralHoldColumns, referredUserColumns } from "@/db/selections.ts";
 import type { RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
+import { newestReferred } from "./referrals.ts";
 
 const referrerStatus = sql<RiskStatus | null>`(select r.risk_status from users r where r.id = ${referralHolds.referrerId})`;
 
@@ -108,14 +109,8 @@ export function riskStatements(db: Db): RiskStatements {
         .get(referrerId, cap, since.getTime())!.n;
     },
     *referred(referrerId, limit) {
-      return db
-        .select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt })
-        .from(referrals)
-        .innerJoin(users, eq(users.id, referrals.referredId))
-        .where(eq(referrals.referrerId, referrerId))
-        .orderBy(desc(referrals.referredId))
-        .limit(limit)
-        .all();
+      const query = db.select({ ...referredUserColumns(users), joinedAt: referrals.createdAt, qualifiedAt: referrals.qualifiedAt }).from(referrals).innerJoin(users, eq(users.id, referrals.referredId));
+      return newestReferred(query.$dynamic(), referrerId, limit).all();
     },
     *lastQualifiedAt(referrerId) {
       const row = db.select({ at: sql<number | null>`max(${referrals.qualifiedAt})` }).from(referrals).where(eq(referrals.referrerId, referrerId)).get();
