@@ -2,6 +2,7 @@
 import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
+import { emitting } from "./events.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt } from "./money.ts";
 import { amountRules } from "./rules.ts";
@@ -9,8 +10,8 @@ import type { Referrer } from "./statements/admin-users.ts";
 import type { Op, Statements } from "./store.ts";
 import { refundOnBan } from "./withdrawals.ts";
 
-/** What the admin-users rules use: the engine and the time. */
-type AdminUserDeps = Pick<Deps, "store" | "clock">;
+/** What the admin-users rules use: the engine, the time and the events. */
+type AdminUserDeps = Pick<Deps, "store" | "clock" | "events">;
 
 /** Everything that starts with `prefix` sorts at or after it and before this bound. */
 function prefixEnd(prefix: string): string {
@@ -61,10 +62,10 @@ export function loadUser(deps: Pick<Deps, "store">, userId: number): Promise<Use
  */
 export function setBanned(deps: AdminUserDeps, adminId: number, userId: number, banned: boolean, reason?: string): Promise<User> {
   const at = deps.clock();
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
     const user = yield* db.adminUsers.setBanned(userId, banned, banned ? reason?.trim() || null : null);
     if (!user) throw notFound(`User ${userId}`);
-    const refunded = banned ? yield* refundOnBan(db, userId, adminId, at, banRefundReason) : undefined;
+    const refunded = banned ? yield* refundOnBan(db, record, userId, adminId, at, banRefundReason) : undefined;
     const detail = { reason: reason ?? null, ...(refunded && { withdrawalRefunded: { id: refunded.id, amount: formatUsdt(refunded.amount) } }) };
     yield* db.audit.insert({ adminId, action: banned ? "user.ban" : "user.unban", targetType: "user", targetId: userId, detail, at });
     // Read again: the refund changed the balance.

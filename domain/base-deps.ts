@@ -1,10 +1,12 @@
 // The dependencies a process starts from once it has a store and a clock: the caches made with
 // that store, and, for a process without a bot (the CLI's local commands, a demo server), a
-// membership check that lets everyone through and a notifier that tells nobody. The server hands
-// in the bot's own checker and notifier when it has one. The clock comes from whoever starts the
+// membership check that lets everyone through, a notifier that tells nobody and an event sink
+// that hears nothing (events.ts). The server hands in the bot's own checker and notifier when it has
+// one, and the sink its metrics and logs listen on. The clock comes from whoever starts the
 // process: the domain never reads the system's.
 import { makeCaches } from "./caches.ts";
 import type { Clock, Deps, DomainConfig } from "./context.ts";
+import { silentEvents } from "./events.ts";
 import { demoMembershipChecker } from "./membership.ts";
 import { silentNotifier } from "./notifier.ts";
 import type { Store } from "./store.ts";
@@ -17,6 +19,7 @@ export function baseDeps<C extends DomainConfig>(store: Store, config: C, clock:
     membership: demoMembershipChecker(),
     notifier: silentNotifier,
     caches: makeCaches(store),
+    events: silentEvents,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@
 import type { Deps } from "./context.ts";
 import { broadcastProgress, type ClaimedDelivery } from "./broadcast.ts";
 import { AppError } from "./errors.ts";
+import { emitting, type Recorder } from "./events.ts";
 import type { Statements } from "./store.ts";
 
 /**
@@ -12,12 +13,14 @@ import type { Statements } from "./store.ts";
  * deliveries it failed, or null when the broadcast had been stopped already (by a cancel, or a
  * flush meeting the same refusal), which then changed nothing.
  */
-function* stopping(db: Statements, broadcastId: number, reason: string, at: Date) {
+function* stopping(db: Statements, record: Recorder, broadcastId: number, reason: string, at: Date) {
   // The deliveries first, then the broadcast, in the order settling one takes its rows: a stop
   // running beside a settle waits for it instead of deadlocking with it.
   const failed = yield* db.broadcast.failUnfinished(broadcastId, reason);
   if (failed > 0) yield* db.broadcast.count(broadcastId, "failed", failed);
-  return (yield* db.broadcast.stop(broadcastId, at, reason)) ? failed : null;
+  if (!(yield* db.broadcast.stop(broadcastId, at, reason))) return null;
+  record({ type: "broadcast_stopped", broadcastId, reason, skipped: failed });
+  return failed;
 }
 
 /** Why a stopped broadcast stopped, as the history, the CLI and its failed deliveries say it. */
@@ -33,13 +36,14 @@ export const stopReasons = {
  * the admin queues it again with the text corrected. Answers how many other deliveries failed,
  * or null when the flush no longer held the delivery (the broadcast was cancelled meanwhile).
  */
-export function stopForRefusedText(deps: Pick<Deps, "store" | "clock">, delivery: Pick<ClaimedDelivery, "id" | "broadcastId">, token: string, error: string): Promise<number | null> {
+export function stopForRefusedText(deps: Pick<Deps, "store" | "clock" | "events">, delivery: Pick<ClaimedDelivery, "id" | "broadcastId">, token: string, error: string): Promise<number | null> {
   const at = deps.clock();
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
     const held = yield* db.broadcast.held(delivery.id, token);
     if (!held || !(yield* db.broadcast.settle(delivery.id, token, { status: "failed", attempts: held.attempts + 1, lastError: error, claimToken: null }))) return null;
     yield* db.broadcast.count(delivery.broadcastId, "failed");
-    return (yield* stopping(db, delivery.broadcastId, stopReasons.refused(error), at)) ?? 0;
+    record({ type: "broadcast_delivery", broadcastId: delivery.broadcastId, deliveryId: delivery.id, outcome: "failed", error });
+    return (yield* stopping(db, record, delivery.broadcastId, stopReasons.refused(error), at)) ?? 0;
   });
 }
 
@@ -48,16 +52,16 @@ export function stopForRefusedText(deps: Pick<Deps, "store" | "clock">, delivery
  * sending one of them at that moment sends no more of its broadcast. 404 for no such broadcast;
  * 409 INVALID_STATE when it has already finished or stopped.
  */
-export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, admin: { id: number; email: string }, broadcastId: number) {
+export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "config" | "events">, admin: { id: number; email: string }, broadcastId: number) {
   const at = deps.clock();
   const reason = stopReasons.cancelled(admin.email);
-  const broadcast = await deps.store.transaction(function* (db) {
+  const broadcast = await emitting(deps, function* (db, record) {
     const found = yield* db.broadcast.get(broadcastId);
     if (!found) throw new AppError("NOT_FOUND", `No broadcast #${broadcastId}`);
     const alreadyStopped = (b: { stopReason: string | null }) => new AppError("INVALID_STATE", `Broadcast #${broadcastId} has already stopped (${b.stopReason}): nothing is left to cancel`);
     if (found.stoppedAt) throw alreadyStopped(found);
     if (found.total - found.sent - found.failed === 0) throw new AppError("INVALID_STATE", `Broadcast #${broadcastId} has finished: every delivery was sent or failed, nothing is left to cancel`);
-    const failed = yield* stopping(db, broadcastId, reason, at);
+    const failed = yield* stopping(db, record, broadcastId, reason, at);
     // Another cancel, or a flush meeting a refused text, stopped it after it was read here.
     if (failed === null) throw alreadyStopped((yield* db.broadcast.get(broadcastId))!);
     yield* db.audit.insert({ adminId: admin.id, action: "broadcast.cancel", targetType: "broadcast", targetId: broadcastId, detail: { failed }, at });

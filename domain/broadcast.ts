@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Broadcast } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
+import { emitting } from "./events.ts";
 import { languages, pickLanguage, type Language } from "./i18n/languages.ts";
 import { rules } from "./rules.ts";
 import type { Statements } from "./store.ts";
@@ -191,17 +192,23 @@ export function claimBatch(deps: Pick<Deps, "store" | "clock">, limit: number, i
  * failed, since its user has it.
  */
 export function settleDelivery(
-  deps: Pick<Deps, "store" | "clock">,
+  deps: Pick<Deps, "store" | "clock" | "events">,
   id: number,
   token: string,
   outcome: { ok: true } | { ok: false; error: string; retry: boolean },
 ): Promise<"sent" | "pending" | "failed" | "unclaimed"> {
   const now = deps.clock();
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
+    const error = outcome.ok ? null : outcome.error;
+    const told = <S extends "sent" | "failed">(status: S, broadcastId: number): S => {
+      record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: status, error });
+      return status;
+    };
     // Not held, or no longer by the time the settle got the row (on PostgreSQL a cancel may commit
     // between the two): a message that went out may still be one the stop failed.
     const notHeld = function* () {
-      return outcome.ok && (yield* sentAfterStop(db, id, token, now)) ? "sent" : "unclaimed";
+      const broadcastId = outcome.ok ? yield* sentAfterStop(db, id, token, now) : undefined;
+      return broadcastId === undefined ? "unclaimed" : told("sent", broadcastId);
     };
     const held = yield* db.broadcast.held(id, token);
     if (!held) return yield* notHeld();
@@ -210,18 +217,19 @@ export function settleDelivery(
     // A sent delivery keeps its token, as a record of the flush that sent it.
     const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
     if (!(yield* db.broadcast.settle(id, token, set))) return yield* notHeld();
-    if (status !== "pending") yield* db.broadcast.count(held.broadcastId, status);
-    return status;
+    if (status === "pending") return status;
+    yield* db.broadcast.count(held.broadcastId, status);
+    return told(status, held.broadcastId);
   });
 }
 
-/** Moves a delivery the stop counted failed to sent, when `token` was sending it then. */
+/** Moves a delivery the stop counted failed to sent, when `token` was sending it then; answers its broadcast. */
 function* sentAfterStop(db: Statements, id: number, token: string, at: Date) {
   const broadcastId = yield* db.broadcast.sentAfterStop(id, token, at);
-  if (broadcastId === undefined) return false;
+  if (broadcastId === undefined) return undefined;
   yield* db.broadcast.count(broadcastId, "sent");
   yield* db.broadcast.count(broadcastId, "failed", -1);
-  return true;
+  return broadcastId;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What every domain function receives: plain values and services, never an HTTP request.
 import type { PasswordCost } from "./admins.ts";
 import type { Caches } from "./caches.ts";
+import type { EventSink } from "./events.ts";
 import type { MembershipChecker } from "./membership.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Store } from "./store.ts";
@@ -37,6 +38,8 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   notifier: Notifier;
   /** What the process keeps between requests, made with the store (caches.ts: makeCaches). */
   caches: Caches;
+  /** Who hears what the rules did, once it has committed (events.ts); baseDeps's hears nothing. */
+  events?: EventSink;
   /** argon2id's cost for admin passwords; the product's own (admins.ts) unless given. */
   passwordCost?: PasswordCost;
 };

@@ -5,12 +5,13 @@
 import type { RiskStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
-import { payBonus } from "./referrals.ts";
+import { emitting } from "./events.ts";
+import { bonusEvent, payBonus } from "./referrals.ts";
 import { leftAfterQualifying } from "./risk.ts";
 
 export type ReleaseReport = { released: number; forfeited: number; kept: number; unchecked: number };
 
-type HoldDeps = Pick<Deps, "store" | "clock" | "config" | "membership">;
+type HoldDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "events">;
 
 const underReview = (status: RiskStatus | null) => status === "flagged" || status === "confirmed";
 
@@ -36,15 +37,17 @@ export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<Rele
         continue;
       }
       const at = deps.clock();
-      const settled = await deps.store.transaction(function* (db) {
+      const outcome = member ? "released" : "forfeited";
+      const settled = await emitting(deps, function* (db, record) {
         // Settling is conditional on the hold still being held, so two runs settle it once.
-        const done = yield* db.risk.settleHold(hold.referredId, hold.reason, member ? "released" : "forfeited", at);
+        const done = yield* db.risk.settleHold(hold.referredId, hold.reason, outcome, at);
         if (!done) return false;
         if (member) yield* payBonus(db, done, at);
         else yield* leftAfterQualifying(db, flagAt, done.referredId, done.referrerId, at);
+        record(bonusEvent(outcome, done));
         return true;
       });
-      if (settled) report[member ? "released" : "forfeited"]++;
+      if (settled) report[outcome]++;
     }
     if (due.length < batch) return report;
   }

@@ -3,6 +3,7 @@
 import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { displayName } from "./display-name.ts";
+import { emitting, type BonusOutcome, type DomainEvent, type Recorder } from "./events.ts";
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
@@ -33,7 +34,7 @@ const nothing: Qualification = { notices: [], unconfirmed: false };
  * verified membership qualifies at once; any other finds the pending referral, and its caller asks
  * Telegram after the commit (no network inside a transaction) and then calls again.
  */
-export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms: QualifyTerms): Op<Qualification> {
+export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms: QualifyTerms, record: Recorder): Op<Qualification> {
   if (!isQualifying(user)) return nothing;
   if (!terms.memberNow) {
     const pending = terms.referralPending ?? (yield* referralPending(db, user.id));
@@ -44,10 +45,10 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   const referrerId = yield* db.referrals.markQualified(user.id, at);
   if (referrerId === undefined) return nothing;
   const referrer = yield* db.referrals.countQualified(referrerId);
-  yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at);
+  yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at, record);
   // The count only ever grows by one, so it equals the target exactly once.
   if (referrer.qualifiedReferrals === rules.referralTarget) {
-    yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at);
+    yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at, record);
   }
   const notice: Notice = {
     kind: "referral_qualified",
@@ -69,14 +70,15 @@ function* referralPending(db: Statements, userId: number): Op<boolean> {
  * the end of the user's own completion, so not once they are banned (a completion of theirs
  * would be refused by now).
  */
-export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier">, user: Pick<User, "id" | "tgId">): Promise<void> {
+export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
   if (!(await deps.membership.isMember(user.tgId))) return;
   const at = deps.clock();
   // Grouped like the completion that led here: both come with the busiest write of the product.
-  const { notices } = await deps.store.transaction(
-    function* (db) {
+  const { notices } = await emitting(
+    deps,
+    function* (db, record) {
       const fresh = yield* db.users.byId(user.id);
-      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }) : nothing;
+      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }, record) : nothing;
     },
     { grouped: true },
   );
@@ -86,13 +88,24 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
 type Bonus = { referrerId: number; referredId: number; amount: number; reason: "referral_bonus" | "referral_milestone" };
 
 /** Pays a bonus into the referrer's balance, or holds it for the settling period (holds.ts releases it). */
-function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Date): Op<void> {
+function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Date, record: Recorder): Op<void> {
   if (terms.holdMs > 0) {
     yield* db.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
+    record(bonusEvent("held", bonus));
     return;
   }
   yield* payBonus(db, bonus, at);
+  record(bonusEvent("paid", bonus));
 }
+
+export const bonusEvent = (outcome: BonusOutcome, bonus: Bonus): DomainEvent => ({
+  type: "referral_bonus",
+  outcome,
+  referrerId: bonus.referrerId,
+  referredId: bonus.referredId,
+  reason: bonus.reason,
+  amount: bonus.amount,
+});
 
 export function* payBonus(db: Statements, bonus: Bonus, at: Date): Op<void> {
   yield* credit(db, { userId: bonus.referrerId, amount: bonus.amount, reason: bonus.reason, refId: bonus.referredId, at });

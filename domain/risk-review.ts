@@ -6,13 +6,15 @@
 import type { RiskStatus, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound } from "./errors.ts";
+import { emitting, type Recorder } from "./events.ts";
 import { debit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { RiskListFilter } from "./statements/risk.ts";
 import type { Op, Statements } from "./store.ts";
-import { refundOnBan } from "./withdrawals.ts";
+import { bonusEvent } from "./referrals.ts";
+import { refundOnBan, withdrawalMoved } from "./withdrawals.ts";
 
-type ReviewDeps = Pick<Deps, "store" | "clock">;
+type ReviewDeps = Pick<Deps, "store" | "clock" | "events">;
 
 function* withSignals(db: Statements, user: User) {
   const signals = yield* db.risk.signalsOf(user.id);
@@ -51,13 +53,15 @@ export async function riskCase(deps: Pick<Deps, "store">, userId: number) {
 /** Not fraud: the flag goes, a withdrawal waiting in review joins the pending queue. */
 export async function clearRisk(deps: ReviewDeps, adminId: number, userId: number) {
   const at = deps.clock();
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
     const status = yield* statusOf(db, userId);
     if (status !== "flagged") throw new AppError("INVALID_STATE", `User ${userId} is ${status ?? "not flagged"}, not flagged`, { status });
     yield* db.risk.setStatus(userId, "flagged", "cleared");
     const open = yield* db.risk.openWithdrawal(userId);
     const released = open?.status === "review" ? yield* db.withdrawals.move(open.id, ["review"], { status: "pending" }) : undefined;
-    const detail = { withdrawalToPending: released && released !== "tx hash used" ? released.id : null };
+    const moved = released && released !== "tx hash used" ? released : undefined;
+    if (moved) yield* withdrawalMoved(db, record, moved, moved.movedFrom);
+    const detail = { withdrawalToPending: moved ? moved.id : null };
     yield* db.audit.insert({ adminId, action: "risk.clear", targetType: "user", targetId: userId, detail, at });
     return { userId, status: "cleared" as const, ...detail };
   });
@@ -80,7 +84,7 @@ export type ConfirmReport = {
 export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: number, farm: number[] | "all"): Promise<ConfirmReport> {
   const at = deps.clock();
   const reason = "Fraud confirmed in the risk review";
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
     const status = yield* statusOf(db, userId);
     const alreadyConfirmed = () => new AppError("INVALID_STATE", `User ${userId} is already confirmed`, { status: "confirmed" });
     if (status === "confirmed") throw alreadyConfirmed();
@@ -99,23 +103,25 @@ export async function confirmFraud(deps: ReviewDeps, adminId: number, userId: nu
       yield* db.adminUsers.setBanned(id, true, reason);
       if (id !== userId) yield* db.risk.setStatus(id, theirs.get(id)!.riskStatus ?? null, "confirmed");
       report.banned.push(id);
-      const refunded = yield* refundOnBan(db, id, adminId, at, reason);
+      const refunded = yield* refundOnBan(db, record, id, adminId, at, reason);
       if (refunded) report.withdrawalsRefunded.push({ id: refunded.id, userId: id, amount: formatUsdt(refunded.amount) });
     }
     // After the refunds, so a farmer's own withdrawal gives back what the reversals take.
-    for (const id of accounts) yield* reverseBonusesFrom(db, id, at, report);
+    for (const id of accounts) yield* reverseBonusesFrom(db, record, id, at, report);
     yield* db.audit.insert({ adminId, action: "risk.confirm", targetType: "user", targetId: userId, detail: report, at });
     return report;
   });
 }
 
-function* reverseBonusesFrom(db: Statements, referredId: number, at: Date, report: ConfirmReport): Op<void> {
+function* reverseBonusesFrom(db: Statements, record: Recorder, referredId: number, at: Date, report: ConfirmReport): Op<void> {
   const referral = yield* db.risk.referrerOf(referredId);
   if (!referral) return;
   const { referrerId } = referral;
   for (const hold of yield* db.risk.holdsFrom(referredId)) {
     const reversed = yield* db.risk.settleHold(referredId, hold.reason, "reversed", at);
-    if (reversed) report.holdsReversed.push({ referredId, referrerId, amount: formatUsdt(reversed.amount) });
+    if (!reversed) continue;
+    record(bonusEvent("reversed", reversed));
+    report.holdsReversed.push({ referredId, referrerId, amount: formatUsdt(reversed.amount) });
   }
   const paid = yield* db.risk.unreversedBonus(referrerId, referredId);
   if (paid <= 0) return;

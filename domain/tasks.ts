@@ -3,6 +3,7 @@
 import type { Task, TaskKind, User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, invalid, notFound, suspended } from "./errors.ts";
+import { emitting } from "./events.ts";
 import { creditCompletion } from "./ledger.ts";
 import { confirmQualification, qualifyIfDue } from "./referrals.ts";
 import { rules } from "./rules.ts";
@@ -161,7 +162,7 @@ async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Pr
   }
 }
 
-type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "caches">;
+type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "caches" | "events">;
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
@@ -199,8 +200,9 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   const isDaily = kindRules.period === "daily";
   const isChannel = kindRules.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
-  const { result, notices, unconfirmed } = await deps.store.transaction(
-    function* (db) {
+  const { result, notices, unconfirmed } = await emitting(
+    deps,
+    function* (db, record) {
       const completion = { taskId: task.id, userId: user.id, day, reward: task.reward, at: now };
       const change = { userId: user.id, at: now, today, yesterday: addDays(today, -1), isDaily, isChannel };
       // The completion, its reward and the user's figures are one write, refused as a whole once
@@ -208,6 +210,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
       const paid = yield* creditCompletion(db, completion, change, kindRules.reason);
       if (paid === "done already") throw alreadyDone();
       const { before, updated } = paid;
+      record({ type: "task_completed", userId: user.id, taskId: task.id, kind: task.kind, reward: task.reward });
       yield* db.tasks.countCompletion(task.id);
       yield* db.counters.bumpDaily(today, "completions");
       if (before.lastActiveDay !== today) yield* db.counters.bumpDaily(today, "activeUsers");
@@ -217,7 +220,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
         memberNow: isChannel,
         holdMs: deps.config.risk.holdMs,
         referralPending: updated.referralPending,
-      });
+      }, record);
       // The referral's bonus goes to the referrer: the user's own figures are as the update left them.
       const { balance, currentStreak, lastDailyDay } = updated;
       return { result: { task, reward: task.reward, balance, currentStreak, lastDailyDay }, ...qualification };

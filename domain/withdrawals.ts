@@ -3,6 +3,7 @@
 import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
+import { emitting, type Recorder } from "./events.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
@@ -14,8 +15,8 @@ import { utcDay } from "./time.ts";
 
 export type { WithdrawalRow } from "./statements/withdrawals.ts";
 
-/** What the withdrawal rules use: the engine, the time and the notices. */
-type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier">;
+/** What the withdrawal rules use: the engine, the time, the notices and the events. */
+type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier" | "events">;
 /** A request also asks Telegram about the channel and reads the operator's limits. */
 type RequestDeps = WithdrawalDeps & Pick<Deps, "config" | "membership">;
 
@@ -49,7 +50,7 @@ export async function requestWithdrawal(deps: RequestDeps, user: User, amountInp
   const now = deps.clock();
   const { flagScore } = deps.config.risk;
   // The answer is read in the transaction: what this request did, not what a ban right after made of it.
-  return deps.store.transaction(function* (db) {
+  return emitting(deps, function* (db, record) {
     const address = yield* db.withdrawals.walletOf(user.id);
     if (!address) throw new AppError("WALLET_REQUIRED", "Set your wallet address before withdrawing");
     yield* withdrawalTiming(db, flagScore, user.id, now);
@@ -59,6 +60,7 @@ export async function requestWithdrawal(deps: RequestDeps, user: User, amountInp
     const row = yield* db.withdrawals.insertOpen({ userId: user.id, amount, address, status: review ? "review" : "pending", createdAt: now });
     if (!row) throw new AppError("OPEN_WITHDRAWAL", "You already have a withdrawal in progress");
     yield* debit(db, { userId: user.id, amount, reason: "withdrawal", refId: row.id, at: now, byUser: true });
+    yield* withdrawalMoved(db, record, row, null);
     return (yield* db.withdrawals.find(row.id))!;
   });
 }
@@ -108,10 +110,13 @@ type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set
  * move toward payout also reads the requester's ban in that update, so no request, however it
  * stayed open, is approved or paid for a banned user.
  */
-function* transition(db: Statements, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
+function* transition(db: Statements, record: Recorder, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
   const row = yield* db.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set }, t.towardPayout);
   if (row === "tx hash used") throw yield* hashUsed(db, t.set?.txHash ?? "");
-  if (row) return row;
+  if (row) {
+    yield* withdrawalMoved(db, record, row, row.movedFrom);
+    return row;
+  }
   const state = yield* db.withdrawals.stateOf(id);
   if (!state) throw notFound(`Withdrawal ${id}`);
   const { status, userBanned } = state;
@@ -121,13 +126,13 @@ function* transition(db: Statements, id: number, adminId: number, at: Date, t: T
   throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
-type Step = (db: Statements, at: Date) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
+type Step = (db: Statements, at: Date, record: Recorder) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
 
 async function act(deps: WithdrawalDeps, adminId: number, id: number, action: string, step: Step) {
   const at = deps.clock();
   // The answer is read in the transaction: the request as this action left it.
-  const { notice, view } = await deps.store.transaction(function* (db) {
-    const done = yield* step(db, at);
+  const { notice, view } = await emitting(deps, function* (db, record) {
+    const done = yield* step(db, at, record);
     yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason }, at });
     return { notice: done.notice, view: (yield* db.withdrawals.find(id))! };
   });
@@ -136,8 +141,8 @@ async function act(deps: WithdrawalDeps, adminId: number, id: number, action: st
 }
 
 export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, id: number) {
-  return act(deps, adminId, id, "withdrawal.approve", function* (db, at) {
-    const w = yield* transition(db, id, adminId, at, { from: ["pending", "review"], to: "approved", towardPayout: true });
+  return act(deps, adminId, id, "withdrawal.approve", function* (db, at, record) {
+    const w = yield* transition(db, record, id, adminId, at, { from: ["pending", "review"], to: "approved", towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_approved", tgId, amount: formatUsdt(w.amount) }) };
   });
 }
@@ -145,8 +150,8 @@ export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, i
 export async function rejectWithdrawal(deps: WithdrawalDeps, adminId: number, id: number, reason: string) {
   const why = reason.trim();
   if (!why) throw new AppError("VALIDATION_FAILED", "reason: a rejection reason is required", { field: "reason" });
-  return act(deps, adminId, id, "withdrawal.reject", function* (db, at) {
-    const w = yield* refund(db, id, adminId, at, why);
+  return act(deps, adminId, id, "withdrawal.reject", function* (db, at, record) {
+    const w = yield* refund(db, record, id, adminId, at, why);
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_rejected", tgId, amount: formatUsdt(w.amount), reason: why }) };
   });
 }
@@ -161,15 +166,15 @@ export async function markWithdrawalPaid(deps: WithdrawalDeps, adminId: number, 
   if (!txHashPattern.test(hash)) {
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
-  return act(deps, adminId, id, "withdrawal.paid", function* (db, at) {
-    const w = yield* transition(db, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
+  return act(deps, adminId, id, "withdrawal.paid", function* (db, at, record) {
+    const w = yield* transition(db, record, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
 }
 
 /** Rejects a request waiting for an admin and gives its amount back. */
-function* refund(db: Statements, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
-  const w = yield* transition(db, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
+function* refund(db: Statements, record: Recorder, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
+  const w = yield* transition(db, record, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
   yield* giveBack(db, w, at);
   return w;
 }
@@ -189,13 +194,19 @@ function* giveBack(db: Statements, w: Withdrawal, at: Date): Op<void> {
  * seen, and one still in flight meets the ban in its debit. A request paid while this waited for
  * its row stays paid, and nothing is refunded.
  */
-export function* refundOnBan(db: Statements, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
+export function* refundOnBan(db: Statements, record: Recorder, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
   const open = yield* db.risk.openWithdrawal(userId);
   if (!open) return undefined;
   const w = yield* db.withdrawals.move(open.id, openStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
   if (!w || w === "tx hash used") return undefined;
+  yield* withdrawalMoved(db, record, w, w.movedFrom);
   yield* giveBack(db, w, at);
   return w;
+}
+
+/** Tells the watchers that request `w` moved to its status `from` another, or was made (null). */
+export function* withdrawalMoved(db: Statements, record: Recorder, w: Withdrawal, from: WithdrawalStatus | null): Op<void> {
+  record({ type: "withdrawal_moved", withdrawalId: w.id, userId: w.userId, from, to: w.status, amount: w.amount });
 }
 
 /** A request not yet paid or rejected: its money is on its way out. */

@@ -9,6 +9,8 @@ export type WithdrawalRow = Pick<Withdrawal, "id" | "userId" | "amount" | "addre
   userBanned: boolean;
 };
 
+export type MovedWithdrawal = Withdrawal & { movedFrom: WithdrawalStatus };
+
 export type WithdrawalFilter = { status?: WithdrawalStatus; userId?: number; limit: number; before?: number };
 
 export type WithdrawalStatements = {
@@ -17,16 +19,16 @@ export type WithdrawalStatements = {
   insertOpen(values: { userId: number; amount: number; address: string; status: "pending" | "review"; createdAt: Date }): Op<Withdrawal | null>;
   /**
    * Moves a request from one of `from` to `set.status` only if it is still in one of them: the
-   * row as moved, undefined when it was not (or does not exist), or "tx hash used" when the
-   * unique index on the transaction hash refused `set.txHash`. With `unlessUserBanned`, only if
-   * the requester is not banned either, read by the same update.
+   * row as moved with the status it left (`movedFrom`), undefined when it was not (or does not
+   * exist), or "tx hash used" when the unique index on the transaction hash refused `set.txHash`.
+   * With `unlessUserBanned`, only if the requester is not banned either, read by the same update.
    */
   move(
     id: number,
     from: readonly WithdrawalStatus[],
     set: Partial<Withdrawal> & { status: WithdrawalStatus },
     unlessUserBanned?: boolean,
-  ): Op<Withdrawal | undefined | "tx hash used">;
+  ): Op<MovedWithdrawal | undefined | "tx hash used">;
   /** The request's status and whether its requester is banned, as committed now. */
   stateOf(id: number): Op<{ status: WithdrawalStatus; userBanned: boolean } | undefined>;
   /** The withdrawal a transaction hash (lower case) paid, if any. */

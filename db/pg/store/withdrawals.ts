@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { users, withdrawals } from "@/db/pg/schema/index.ts";
 import { withdrawalRowColumns } from "@/db/selections.ts";
+import type { Withdrawal } from "@/domain/model/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 import { awaiting } from "@/domain/store.ts";
 import { pgErrorOf, type PgRunner } from "./runner.ts";
@@ -28,17 +29,22 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
       return inserted ?? null;
     },
     *move(id, from, set, unlessUserBanned) {
+      // The row is locked first, so the status read is the one the update moves from: a move
+      // committing meanwhile (a ban's refund) is waited for, and its status read.
+      const [before] = yield* awaiting(db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).for("update"));
+      if (!before || !from.includes(before.status)) return undefined;
       const update = (on: PgRunner) =>
         on
           .update(withdrawals)
           .set(set)
           .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from), unlessUserBanned ? userNotBanned : undefined))
           .returning();
-      if (set.txHash == null) return (yield* awaiting(update(db)))[0];
+      const movedFrom = (rows: Withdrawal[]) => rows[0] && { ...rows[0], movedFrom: before.status };
+      if (set.txHash == null) return movedFrom(yield* awaiting(update(db)));
       // In a savepoint: a hash refused by its unique index must leave the transaction usable, to
       // read which withdrawal the hash paid.
       try {
-        return (yield* awaiting(db.transaction((savepoint) => update(savepoint))))[0];
+        return movedFrom(yield* awaiting(db.transaction((savepoint) => update(savepoint))));
       } catch (error) {
         const { state, constraint } = pgErrorOf(error);
         if (state === "23505" && constraint === "withdrawals_tx_hash_unique") return "tx hash used";

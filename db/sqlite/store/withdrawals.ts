@@ -24,13 +24,17 @@ export function withdrawalStatements(db: Db): WithdrawalStatements {
       return db.insert(withdrawals).values(values).onConflictDoNothing().returning().get() ?? null;
     },
     *move(id, from, set, unlessUserBanned) {
+      // Read in the same IMMEDIATE transaction as the update, so nothing moves the row in between.
+      const before = db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).get();
+      if (!before || !from.includes(before.status)) return undefined;
       try {
-        return db
+        const moved = db
           .update(withdrawals)
           .set(set)
           .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from), unlessUserBanned ? userNotBanned : undefined))
           .returning()
           .get();
+        return moved && { ...moved, movedFrom: before.status };
       } catch (error) {
         if (String(error).includes("withdrawals_tx_hash_unique")) return "tx hash used";
         throw error;
