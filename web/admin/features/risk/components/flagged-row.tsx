@@ -10,6 +10,7 @@ import { accountHandle, accountName } from "@/web/admin/features/risk/account-na
 import { heldTone } from "@/web/admin/features/risk/amounts.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
 import { SignalChips } from "./signal-chips.tsx";
+import { Fact } from "@/web/admin/components/fact.tsx";
 
 export function FlaggedRow({ user }: { user: FlaggedUserDto }) {
   return (
@@ -30,24 +31,15 @@ export function FlaggedRow({ user }: { user: FlaggedUserDto }) {
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-xs sm:grid-cols-3">
-        <div>
-          <dt className="text-slate-500">Balance</dt>
-          <dd className="mt-0.5">
-            <UsdtAmount amount={user.balanceUsdt} size="small" tone="neutral" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Held</dt>
-          <dd className="mt-0.5">
-            <UsdtAmount amount={user.heldUsdt} size="small" tone={heldTone(user.heldUsdt)} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Referrals (qualified / invited)</dt>
-          <dd className="mt-0.5 font-medium text-slate-800 tabular-nums">
-            {formatCount(user.qualifiedReferrals)} / {formatCount(user.totalInvited)}
-          </dd>
-        </div>
+        <Fact label="Balance" className="">
+          <UsdtAmount amount={user.balanceUsdt} size="small" tone="neutral" />
+        </Fact>
+        <Fact label="Held" className="">
+          <UsdtAmount amount={user.heldUsdt} size="small" tone={heldTone(user.heldUsdt)} />
+        </Fact>
+        <Fact label="Referrals (qualified / invited)" className="font-medium text-slate-800 tabular-nums">
+          {formatCount(user.qualifiedReferrals)} / {formatCount(user.totalInvited)}
+        </Fact>
       </dl>
       <div className="mt-3 border-t border-slate-100 pt-3">
         <SignalChips signals={user.signals} />

@@ -10,6 +10,7 @@ import { ClockIcon, LinkIcon, PencilIcon } from "@/web/shared/ui/icons.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { ActiveSwitch } from "./active-switch.tsx";
 import { TaskKindIcon } from "./task-kind-icon.tsx";
+import { Fact } from "@/web/admin/components/fact.tsx";
 
 /** "x.com/refbot": host and path, enough to recognise a link at a glance (the title has all of it). */
 function shortUrl(url: string): string {
@@ -53,22 +54,14 @@ export function TaskCard({ task, onEdit }: { task: TaskDto; onEdit: (task: TaskD
       </div>
       {task.url && <TaskLink url={task.url} waitSeconds={task.waitSeconds} />}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-xs text-slate-500">Type</dt>
-          <dd className="font-medium text-slate-800">{taskKindLabels[task.kind] ?? task.kind}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Created</dt>
-          <dd className="font-medium text-slate-800">{formatDate(task.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Status</dt>
-          <dd className={task.isActive ? "font-medium text-emerald-700" : "font-medium text-slate-500"}>{task.isActive ? "Active" : "Inactive"}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Completions</dt>
-          <dd className="font-medium text-slate-800 tabular-nums">{formatCount(task.completionCount)}</dd>
-        </div>
+        <Fact label="Type">{taskKindLabels[task.kind] ?? task.kind}</Fact>
+        <Fact label="Created">{formatDate(task.createdAt)}</Fact>
+        <Fact label="Status" className={task.isActive ? "font-medium text-emerald-700" : "font-medium text-slate-500"}>
+          {task.isActive ? "Active" : "Inactive"}
+        </Fact>
+        <Fact label="Completions" className="font-medium text-slate-800 tabular-nums">
+          {formatCount(task.completionCount)}
+        </Fact>
       </dl>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <div className="flex items-center gap-2 text-sm text-slate-600">

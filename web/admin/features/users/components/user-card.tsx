@@ -7,6 +7,7 @@ import { Badge } from "@/web/shared/ui/badge.tsx";
 import { FlameIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { fullName, userTitle } from "@/web/admin/features/users/user-names.ts";
+import { Fact } from "@/web/admin/components/fact.tsx";
 
 export function UserCard({ user, onOpen }: { user: AdminUserDto; onOpen: (user: AdminUserDto) => void }) {
   const name = fullName(user);
@@ -35,21 +36,14 @@ export function UserCard({ user, onOpen }: { user: AdminUserDto; onOpen: (user: 
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-xs">
-        <div>
-          <dt className="text-slate-500">Joined</dt>
-          <dd className="font-medium text-slate-800">{formatDate(user.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Streak</dt>
-          <dd className="flex items-center gap-1 font-medium text-slate-800">
-            <FlameIcon className="h-3.5 w-3.5 text-orange-500" />
-            {formatCount(user.currentStreak)} days
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Qualified referrals</dt>
-          <dd className="font-medium text-slate-800 tabular-nums">{formatCount(user.qualifiedReferrals)}</dd>
-        </div>
+        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Streak" className="flex items-center gap-1 font-medium text-slate-800">
+          <FlameIcon className="h-3.5 w-3.5 text-orange-500" />
+          {formatCount(user.currentStreak)} days
+        </Fact>
+        <Fact label="Qualified referrals" className="font-medium text-slate-800 tabular-nums">
+          {formatCount(user.qualifiedReferrals)}
+        </Fact>
       </dl>
       {user.walletBep20 && (
         <p className="mt-2 flex items-center gap-1 text-xs font-medium text-emerald-700">
