@@ -1,7 +1,6 @@
 // Column types the PostgreSQL tables share, chosen so drizzle infers the same TypeScript types as
 // for the SQLite schema: one domain reads and writes both.
-import { sql, type SQL } from "drizzle-orm";
-import { bigint, customType, timestamp, type PgColumn } from "drizzle-orm/pg-core";
+import { bigint, customType, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * int8 read as a JavaScript number, as SQLite's 64-bit integers are. For amounts (up to 1e15
@@ -28,12 +27,8 @@ export const jsonObject = customType<{ data: Record<string, unknown>; driverData
 });
 
 /**
- * A CHECK that a code column holds one of its list's values. The lists are the domain's
- * (domain/model), which both engines' schemas take, so a new code is one edit there plus
- * `npm run db:generate` and `npm run db:generate:pg`, which rewrites this constraint.
- * Text with a CHECK rather than a PostgreSQL enum: it compares, sorts and binds parameters as
- * the SQLite column does, and a changed list needs no ALTER TYPE (which cannot run inside the
- * migrator's transaction before its new value is usable).
+ * A code column's CHECK (db/ops.ts). Text with a CHECK rather than a PostgreSQL enum: it compares,
+ * sorts and binds parameters as the SQLite column does, and a changed list needs no ALTER TYPE
+ * (which cannot run inside the migrator's transaction before its new value is usable).
  */
-export const oneOf = (column: PgColumn, values: readonly string[]): SQL =>
-  sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;
+export { oneOf } from "@/db/ops.ts";

@@ -1,7 +1,7 @@
 // Withdrawal requests (PostgreSQL); see db/sqlite/schema/withdrawals.ts for the two unique indexes.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { openWithdrawalStatuses, withdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { admins } from "./admins.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
@@ -25,7 +25,7 @@ export const withdrawals = pgTable(
     index("withdrawals_user_idx").on(t.userId, t.id),
     uniqueIndex("withdrawals_one_open_per_user")
       .on(t.userId)
-      .where(sql`${t.status} in ('review', 'pending', 'approved')`),
+      .where(oneOf(t.status, openWithdrawalStatuses)),
     uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
     check("withdrawals_status_valid", oneOf(t.status, withdrawalStatuses)),

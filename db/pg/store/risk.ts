@@ -1,7 +1,7 @@
 // Statements of the referral-farm defences on PostgreSQL; see db/sqlite/store/risk.ts.
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { referralHoldColumns, referredUserColumns } from "@/db/selections.ts";
-import type { RiskStatus } from "@/domain/model/index.ts";
+import { openWithdrawalStatuses, type RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/pg/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 import { awaiting } from "@/domain/store.ts";
@@ -163,7 +163,7 @@ export function riskStatements(db: PgRunner): RiskStatements {
     },
     *openWithdrawal(userId) {
       const [row] = yield* awaiting(
-        db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["review", "pending", "approved"]))),
+        db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, openWithdrawalStatuses))),
       );
       return row;
     },

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
-import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { openWithdrawalStatuses, withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { oneOf } from "@/db/ops.ts";
 
 export const withdrawals = sqliteTable(
   "withdrawals",
@@ -26,7 +27,7 @@ export const withdrawals = sqliteTable(
     index("withdrawals_user_idx").on(t.userId, t.id),
     uniqueIndex("withdrawals_one_open_per_user")
       .on(t.userId)
-      .where(sql`${t.status} in ('review', 'pending', 'approved')`),
+      .where(oneOf(t.status, openWithdrawalStatuses)),
     // A transaction hash pays at most one withdrawal, whatever the case of its hex digits.
     uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),

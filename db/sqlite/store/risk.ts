@@ -2,7 +2,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from "@/db/ops.ts";
 import { referralHoldColumns, referredUserColumns } from "@/db/selections.ts";
-import type { RiskStatus } from "@/domain/model/index.ts";
+import { openWithdrawalStatuses, type RiskStatus } from "@/domain/model/index.ts";
 import { clientSightings, ledger, payoutDays, referralHolds, referrals, riskSignals, users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import type { RiskStatements } from "@/domain/statements/risk.ts";
 import { newestReferred } from "./referrals.ts";
@@ -148,7 +148,7 @@ export function riskStatements(db: Db): RiskStatements {
         .get()!.n;
     },
     *openWithdrawal(userId) {
-      return db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["review", "pending", "approved"]))).get();
+      return db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, openWithdrawalStatuses))).get();
     },
   };
 }
