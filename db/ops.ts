@@ -1,6 +1,6 @@
 // drizzle's query operators, re-exported so statements and tests take them from one place; they
 // build the same expressions on either engine.
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 export type { SQL } from "drizzle-orm";
 export { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
@@ -11,5 +11,5 @@ export { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, o
  * condition. The lists are the domain's (domain/model), so a new code is one edit there plus
  * `npm run db:generate` and `npm run db:generate:pg`, which rewrite what uses them.
  */
-export const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
+export const oneOf = (column: SQLWrapper, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;

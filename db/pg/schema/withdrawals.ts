@@ -1,7 +1,8 @@
-// Withdrawal requests (PostgreSQL); see db/sqlite/schema/withdrawals.ts for the two unique indexes.
+// Withdrawal requests (PostgreSQL); their indexes, the same on both engines, are db/withdrawal-indexes.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { openWithdrawalStatuses, withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { withdrawalIndexes } from "@/db/withdrawal-indexes.ts";
 import { admins } from "./admins.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
@@ -21,12 +22,7 @@ export const withdrawals = pgTable(
     processedAt: moment("processed_at"),
   },
   (t) => [
-    index("withdrawals_status_idx").on(t.status, t.id),
-    index("withdrawals_user_idx").on(t.userId, t.id),
-    uniqueIndex("withdrawals_one_open_per_user")
-      .on(t.userId)
-      .where(oneOf(t.status, openWithdrawalStatuses)),
-    uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
+    ...withdrawalIndexes(t, index, uniqueIndex),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
     check("withdrawals_status_valid", oneOf(t.status, withdrawalStatuses)),
   ],

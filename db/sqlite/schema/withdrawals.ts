@@ -1,12 +1,10 @@
-// Withdrawal requests. The partial unique index allows one open (in review, pending or approved) request
-// per user, enforced by the database rather than by a read before the insert; another keeps
-// each transaction hash to one withdrawal.
+// Withdrawal requests; their indexes, the same on both engines, are db/withdrawal-indexes.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
-import { openWithdrawalStatuses, withdrawalStatuses } from "@/domain/model/withdrawals.ts";
-import { oneOf } from "@/db/ops.ts";
+import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { withdrawalIndexes } from "@/db/withdrawal-indexes.ts";
 
 export const withdrawals = sqliteTable(
   "withdrawals",
@@ -23,13 +21,7 @@ export const withdrawals = sqliteTable(
     processedAt: integer("processed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    index("withdrawals_status_idx").on(t.status, t.id),
-    index("withdrawals_user_idx").on(t.userId, t.id),
-    uniqueIndex("withdrawals_one_open_per_user")
-      .on(t.userId)
-      .where(oneOf(t.status, openWithdrawalStatuses)),
-    // A transaction hash pays at most one withdrawal, whatever the case of its hex digits.
-    uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
+    ...withdrawalIndexes(t, index, uniqueIndex),
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
   ],
 );

@@ -1,0 +1,23 @@
+// The withdrawals table's indexes, the same on both engines: each schema hands in its own index
+// builders and columns. Two of them are rules the database enforces rather than a read before a
+// write: a user has at most one open withdrawal (in review, pending or approved), and a
+// transaction hash pays at most one withdrawal, whatever the case of its hex digits.
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { openWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { oneOf } from "./ops.ts";
+
+/** An engine's index() or uniqueIndex(): a name, then the columns or expressions, then an optional condition. */
+type IndexOf<C, B extends { where(condition: SQL): B }> = (name: string) => { on(...columns: [C | SQL, ...(C | SQL)[]]): B };
+
+export function withdrawalIndexes<C extends SQLWrapper, B extends { where(condition: SQL): B }>(
+  t: Record<"id" | "userId" | "status" | "txHash", C>,
+  index: IndexOf<C, B>,
+  uniqueIndex: IndexOf<C, B>,
+): B[] {
+  return [
+    index("withdrawals_status_idx").on(t.status, t.id),
+    index("withdrawals_user_idx").on(t.userId, t.id),
+    uniqueIndex("withdrawals_one_open_per_user").on(t.userId).where(oneOf(t.status, openWithdrawalStatuses)),
+    uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
+  ];
+}
