@@ -5,3 +5,8 @@
 export function displayName(username: string | null | undefined, fallback: string): string {
   return username ? `@${username}` : fallback;
 }
+
+/** First and last name as one, "" when the user has neither. */
+export function fullName(user: { firstName: string | null; lastName: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ");
+}

@@ -1,7 +1,8 @@
 // refbot users search | show | ledger | ban | unban | adjust.
 import { Command } from "commander";
 import { z } from "zod";
-import { displayName } from "@/domain/display-name.ts";
+import { userCsvColumns } from "@/domain/csv-columns.ts";
+import { displayName, fullName } from "@/domain/display-name.ts";
 import { ledgerReasonLabel } from "@/domain/labels.ts";
 import { readAmount, typedDecimals, wholeUsdt } from "@/domain/money.ts";
 import { amountRules, rules } from "@/domain/rules.ts";
@@ -18,7 +19,7 @@ import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
 import { confirmOrStop, requireYesWithoutTerminal } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
-const name = (u: Pick<AdminUser, "firstName" | "lastName">) => [u.firstName, u.lastName].filter(Boolean).join(" ") || "-";
+const name = (u: Pick<AdminUser, "firstName" | "lastName">) => fullName(u) || "-";
 
 const columns: Column<AdminUser>[] = [
   { header: "id", value: (u) => u.id, align: "right" },
@@ -26,16 +27,8 @@ const columns: Column<AdminUser>[] = [
   { header: "username", value: (u) => u.username, display: (u) => displayName(u.username && truncate(u.username, 16), "-") },
   { header: "name", value: name, display: (u) => truncate(name(u), 14) },
   { header: "balance", value: (u) => u.balanceUsdt, align: "right" },
-  { header: "refs", csvHeader: "qualified referrals", value: (u) => u.qualifiedReferrals, align: "right" },
+  { header: "refs", value: (u) => u.qualifiedReferrals, align: "right" },
   { header: "banned", value: (u) => u.isBanned, display: (u) => (u.isBanned ? colors.red("yes") : "no") },
-];
-
-const csvColumns: Column<AdminUser>[] = [
-  ...columns,
-  { header: "wallet", value: (u) => u.walletBep20 },
-  { header: "total earned", value: (u) => u.totalEarned },
-  { header: "tasks completed", value: (u) => u.tasksCompleted },
-  { header: "created at", value: (u) => u.createdAt },
 ];
 
 const maxRows = 200;
@@ -72,7 +65,7 @@ Examples:
     const client = await requireClient(command);
     const rows = await client.users({ search, limit: opts.limit, before: opts.before });
     const next = search ? undefined : await nextPage(rows, opts.limit, (last) => client.users({ limit: 1, before: last }));
-    emitList(rows, opts, opts.csv ? csvColumns : columns, search ? "No users match." : opts.before ? `No users before #${opts.before}.` : "No users yet.");
+    emitList(rows, opts, columns, search ? "No users match." : opts.before ? `No users before #${opts.before}.` : "No users yet.", userCsvColumns);
     noteNextPage(next, "users");
     if (search && rows.length === opts.limit) {
       const raise = opts.limit < maxRows ? `, or raise --limit (at most ${maxRows})` : "";

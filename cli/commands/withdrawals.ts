@@ -1,6 +1,7 @@
 // refbot withdrawals list | counts | approve | reject | pay: the payout queue.
 import { Command, Option } from "commander";
 import { z } from "zod";
+import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
 import { txHashPattern } from "@/domain/rules.ts";
 import { withdrawalStatuses } from "@/domain/model/index.ts";
 import type { WithdrawalDto as Withdrawal } from "@/api/contract.ts";
@@ -15,21 +16,22 @@ import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
 import { confirmOrStop, interactive } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
+// The table's columns; --csv has the columns the admin panel's export has (domain/csv-columns.ts).
 const columns = (full: boolean): Column<Withdrawal>[] => [
   { header: "id", value: (w) => w.id, align: "right" },
-  { header: "user", csvHeader: "username", value: (w) => w.username, display: (w) => userLabel(w) },
+  { header: "user", value: (w) => w.username, display: (w) => userLabel(w) },
   { header: "tg id", value: (w) => w.tgId },
   { header: "amount", value: (w) => w.amountUsdt, align: "right" },
   { header: "address", value: (w) => w.addressBep20, display: (w) => (full ? w.addressBep20 : shortAddress(w.addressBep20)) },
   // The short table marks a banned user's request beside its status, within 80 columns; the full
-  // one (and CSV) has a column of its own.
+  // one has a column of its own.
   { header: "status", value: (w) => w.status, display: (w) => (full || !w.userBanned ? status(w.status) : `${status(w.status)} ${colors.red("banned")}`) },
-  { header: "age", csvHeader: "created at", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
+  { header: "age", value: (w) => w.createdAt, display: (w) => age(w.createdAt) },
   ...(full
     ? [
         { header: "tx hash", value: (w: Withdrawal) => w.txHash },
-        { header: "reason", csvHeader: "reject reason", value: (w: Withdrawal) => w.failReason },
-        { header: "banned", csvHeader: "user banned", value: (w: Withdrawal) => w.userBanned, display: (w: Withdrawal) => (w.userBanned ? colors.red("yes") : "no") },
+        { header: "reason", value: (w: Withdrawal) => w.failReason },
+        { header: "banned", value: (w: Withdrawal) => w.userBanned, display: (w: Withdrawal) => (w.userBanned ? colors.red("yes") : "no") },
       ]
     : []),
 ];
@@ -68,7 +70,7 @@ Examples:
     const rows = await client.withdrawals(query);
     const next = await nextPage(rows, opts.limit, (last) => client.withdrawals({ ...query, limit: 1, before: last }));
     const kind = opts.status ? `${opts.status} withdrawals` : "withdrawals";
-    emitList(rows, opts, columns(Boolean(opts.full) || Boolean(opts.csv)), opts.before ? `No ${kind} before #${opts.before}.` : `No ${kind}.`);
+    emitList(rows, opts, columns(Boolean(opts.full)), opts.before ? `No ${kind} before #${opts.before}.` : `No ${kind}.`, withdrawalCsvColumns);
     noteNextPage(next, kind);
   });
 

@@ -1,33 +1,11 @@
-// RFC 4180 CSV for spreadsheets and payout batches, safe to open with whatever separator the
-// spreadsheet's locale splits on.
+// --csv on stdout: a list's rows under its CSV columns, written by the one CSV writer
+// (domain/csv.ts). The lists the admin panel exports too take their columns from
+// domain/csv-columns.ts; the others name theirs after their table's headings.
+import { csvOf, type CsvColumn } from "@/domain/csv.ts";
 
-/** A number as the API writes ids and amounts ("42", "-1.50"): left as it is, so it stays a number. */
-const plainNumber = /^[-+]?\d+(\.\d+)?$/;
-
-// Where a spreadsheet may start a new cell: the comma this file uses, the semicolon that Russian,
-// German and other locales split on instead, tab, and a line break (a spreadsheet splitting on
-// semicolons does not see a comma-separated file's quotes, so it ends the row there). Both are
-// written as the inside of a regular expression's character class.
-const separators = String.raw`,;\t\r\n`;
-// A cell, or a part of one after a separator, that starts with one of these is evaluated as a
-// formula; each such start gets a `'` in front, which spreadsheets take as "this is text".
-const formulaStarts = String.raw`=+\-@\t\r`;
-
-const formulaStart = new RegExp(`^[${formulaStarts}]`);
-// After a separator a quote is guarded too: a spreadsheet splitting there would open a quoted
-// cell at it, and the text after the closing quote would start that cell.
-const formulaAfterSeparator = new RegExp(`([${separators}])(?=[${formulaStarts}"])`, "g");
-/** A cell holding a separator or a quote is quoted, so a reader that honours quotes keeps it whole. */
-const needsQuotes = new RegExp(`["${separators}]`);
-
-/** One cell of a row: guarded against formulas wherever a spreadsheet might split it, and quoted when it holds a separator or a quote. */
-export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  if (plainNumber.test(text)) return text;
-  const guarded = (formulaStart.test(text) ? "'" : "") + text.replace(formulaAfterSeparator, "$1'");
-  return needsQuotes.test(guarded) || guarded !== guarded.trim() ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+export function printCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): void {
+  process.stdout.write(csvOf(columns, rows));
 }
 
-export function toCsv(headers: string[], rows: unknown[][]): string {
-  return [headers, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
+/** "created at" is created_at: a heading as a CSV column's name. */
+export const csvName = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");

@@ -1,7 +1,8 @@
 // Printing, kept apart from collecting: a command hands over its data and how a person reads
 // it; `--json` prints the data itself and `--csv` the raw column values.
+import type { CsvColumn } from "@/domain/csv.ts";
 import { pickFields } from "@/cli/json-fields.ts";
-import { toCsv } from "./csv.ts";
+import { csvName, printCsv } from "./csv.ts";
 import { table } from "./table.ts";
 
 /** `json` is true for every field, or the fields `--json id,status` picked. */
@@ -39,14 +40,11 @@ const flexIndex = (columns: Column<never>[]) => {
   return i === -1 ? undefined : i;
 };
 
-export function emitList<T>(rows: T[], flags: OutputFlags, columns: Column<T>[], empty = "Nothing to show."): void {
+/** `csv`: the list's own CSV columns, where it shares them with the admin panel's export; else the table's columns. */
+export function emitList<T>(rows: T[], flags: OutputFlags, columns: Column<T>[], empty = "Nothing to show.", csv?: readonly CsvColumn<T>[]): void {
   if (Array.isArray(flags.json)) return printJson(pickFields(rows as object[], flags.json));
   if (flags.json) return printJson(rows);
-  if (flags.csv) {
-    const name = (c: Column<T>) => (c.csvHeader ?? c.header).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
-    process.stdout.write(toCsv(columns.map(name), rows.map((r) => columns.map((c) => c.value(r)))));
-    return;
-  }
+  if (flags.csv) return printCsv(rows, csv ?? columns.map((c) => ({ name: csvName(c.csvHeader ?? c.header), value: c.value })));
   write(rows.length === 0 ? empty : columnsTable(rows, columns));
 }
 
