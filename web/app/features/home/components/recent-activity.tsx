@@ -6,6 +6,7 @@ import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { CalendarCheckIcon, ClockIcon, GiftIcon, SpeakerIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 import { Disc } from "@/web/app/components/disc.tsx";
+import { ListRow, SignedAmount } from "@/web/app/components/list-row.tsx";
 
 // Reasons without their own icon (custom tasks, adjustments) show a gift.
 const icons: Partial<Record<LedgerReason, typeof GiftIcon>> = {
@@ -18,7 +19,7 @@ const icons: Partial<Record<LedgerReason, typeof GiftIcon>> = {
 };
 
 export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined }) {
-  const { t, label, amount, relative } = useI18n();
+  const { t, label, relative } = useI18n();
   return (
     <section>
       <SectionTitle>{t("home.recentActivity")}</SectionTitle>
@@ -35,19 +36,17 @@ export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined
               const Icon = icons[item.type] ?? GiftIcon;
               const debit = item.direction === "debit" || item.type === "withdrawal";
               return (
-                <li key={item.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <Disc size="md" tone={debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"}>
-                    <Icon size={17} />
-                  </Disc>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{label("ledger", item.type)}</p>
-                    <p className="text-xs text-hint">{relative(item.time)}</p>
-                  </div>
-                  <span className={`text-sm font-bold whitespace-nowrap tabular-nums ${debit ? "text-danger" : "text-success"}`}>
-                    {debit ? "-" : "+"}
-                    {amount(item.amount)}
-                  </span>
-                </li>
+                <ListRow
+                  key={item.id}
+                  mark={
+                    <Disc size="md" tone={debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"}>
+                      <Icon size={17} />
+                    </Disc>
+                  }
+                  title={label("ledger", item.type)}
+                  detail={relative(item.time)}
+                  end={<SignedAmount amount={item.amount} out={debit} />}
+                />
               );
             })}
           </ul>

@@ -8,6 +8,7 @@ import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 import { Disc } from "@/web/app/components/disc.tsx";
+import { ListRow } from "@/web/app/components/list-row.tsx";
 
 export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] | undefined }) {
   const { t, date } = useI18n();
@@ -24,21 +25,22 @@ export function RecentReferrals({ referrals }: { referrals: RecentReferralDto[] 
         ) : (
           <ul className="divide-y divide-line" data-testid="recent-referrals">
             {referrals.map((r) => (
-              <li key={r.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                <Disc size="md" tone="bg-tint text-link">
-                  {r.firstName.slice(0, 1).toUpperCase()}
-                </Disc>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold">{displayName(r.username, r.firstName)}</p>
-                  <p className="text-xs text-hint">
-                    {t("referrals.tasksDone", { count: r.dailyTasksCompleted })} · {t(r.channelJoined ? "referrals.inChannel" : "referrals.notInChannel")}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-col items-end gap-1">
-                  {r.isQualified ? <Badge tone="success">{t("referrals.qualified")}</Badge> : <Badge tone="warning">{t("referrals.pending")}</Badge>}
-                  <span className="text-[11px] text-hint">{date(r.joinedAt)}</span>
-                </div>
-              </li>
+              <ListRow
+                key={r.id}
+                mark={
+                  <Disc size="md" tone="bg-tint text-link">
+                    {r.firstName.slice(0, 1).toUpperCase()}
+                  </Disc>
+                }
+                title={displayName(r.username, r.firstName)}
+                detail={`${t("referrals.tasksDone", { count: r.dailyTasksCompleted })} · ${t(r.channelJoined ? "referrals.inChannel" : "referrals.notInChannel")}`}
+                end={
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    {r.isQualified ? <Badge tone="success">{t("referrals.qualified")}</Badge> : <Badge tone="warning">{t("referrals.pending")}</Badge>}
+                    <span className="text-[11px] text-hint">{date(r.joinedAt)}</span>
+                  </div>
+                }
+              />
             ))}
           </ul>
         )}
