@@ -1,7 +1,8 @@
 // The Bot API client settings every part of the bot shares: a bounded time per call, so a
-// hanging Telegram cannot hold a flush or a membership check for minutes, and a watch on each
-// call's outcome that keeps the bot status current.
+// hanging Telegram cannot hold a flush or a membership check for minutes, a watch on each call's
+// outcome that keeps the bot status current, and each call's time and failure in the metrics.
 import { Api, HttpError, type ApiClientOptions, type Transformer } from "grammy";
+import type { BotApiMetrics } from "@/observe/metrics/bot-api.ts";
 import type { BotStatusTracker } from "./status.ts";
 import { classifyAnswer, classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
 
@@ -16,7 +17,7 @@ const standardSignal = (signal: GrammySignal) => signal as unknown as AbortSigna
 /** How long one getUpdates long poll waits for news at Telegram. */
 export const longPollSeconds = 30;
 
-export type TelegramOptions = { apiRoot: string; timeoutSeconds: number; status?: BotStatusTracker };
+export type TelegramOptions = { apiRoot: string; timeoutSeconds: number; status?: BotStatusTracker; metrics?: BotApiMetrics };
 
 /** grammY's own limit applies to every call, the long poll too, so it leaves room for the poll. */
 export const clientOptions = ({ apiRoot, timeoutSeconds }: TelegramOptions): ApiClientOptions => ({
@@ -57,11 +58,32 @@ function watched(status: BotStatusTracker): Transformer {
   };
 }
 
+/**
+ * Times every call and counts those that failed: Telegram unusable, a 429, a refused request. An
+ * answer about the recipient (classified "user") is the recipient's state, not a failure of the
+ * Bot API, and a call cancelled by a stop says nothing.
+ */
+function timed(metrics: BotApiMetrics): Transformer {
+  return async (prev, method, payload, signal) => {
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    try {
+      const answer = await prev(method, payload, signal);
+      metrics.called(method, took(), !answer.ok && classifyAnswer(answer.error_code, answer.description) !== "user");
+      return answer;
+    } catch (error) {
+      if (!signal?.aborted) metrics.called(method, took(), classifyTelegramError(error) !== "user");
+      throw error;
+    }
+  };
+}
+
 /** Installs the shared behaviour on a client: the bot's own `bot.api` or a standalone one. */
-export function configureApi<A extends Api>(api: A, { timeoutSeconds, status }: TelegramOptions): A {
-  // Installed first, so it runs innermost and the watch sees its timeouts.
+export function configureApi<A extends Api>(api: A, { timeoutSeconds, status, metrics }: TelegramOptions): A {
+  // Installed first, so it runs innermost and the watch and the timing see its timeouts.
   api.config.use(boundedCalls(timeoutSeconds));
   if (status) api.config.use(watched(status));
+  if (metrics) api.config.use(timed(metrics));
   return api;
 }
 

@@ -35,12 +35,14 @@ class UnitFailed extends Error {}
 
 /**
  * A queue that runs grouped programs in batches through `inOneTransaction`, at most `inFlight`
- * batches at a time, and a program on its own through `inOwnTransaction`.
+ * batches at a time, and a program on its own through `inOwnTransaction`. `watch` hears how many
+ * programs each committed transaction ran (the metrics' group-commit histogram).
  */
 export function pgGroupCommit(
   inOneTransaction: (programs: Program<unknown>[]) => Promise<unknown[]>,
   inOwnTransaction: (program: Program<unknown>) => Promise<unknown>,
   inFlight: number,
+  watch?: (size: number) => void,
 ) {
   const pending: Unit[] = [];
   let running = 0;
@@ -60,6 +62,7 @@ export function pgGroupCommit(
     if (batch.length > 1) {
       try {
         const values = await inOneTransaction(batch.map((unit) => unit.program));
+        watch?.(batch.length);
         batch.forEach((unit, i) => unit.resolve(values[i]));
         return;
       } catch (error) {
@@ -69,7 +72,8 @@ export function pgGroupCommit(
         // Rolled back: every unit runs again below, each in a transaction of its own.
       }
     }
-    await Promise.all(batch.map((unit) => inOwnTransaction(unit.program).then(unit.resolve, unit.reject)));
+    const alone = (value: unknown) => (watch?.(1), value);
+    await Promise.all(batch.map((unit) => inOwnTransaction(unit.program).then(alone).then(unit.resolve, unit.reject)));
   }
 
   return function enqueue<T>(program: Program<T>): Promise<T> {

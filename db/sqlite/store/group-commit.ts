@@ -10,7 +10,10 @@ import type { Tx } from "@/db/sqlite/transaction.ts";
 type Unit = { run: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-function createWriteQueue(db: Db) {
+/** Told the size of each batch that committed (the metrics' group-commit histogram). */
+export type BatchWatch = (size: number) => void;
+
+function createWriteQueue(db: Db, watch?: BatchWatch) {
   let pending: Unit[] = [];
 
   function flush() {
@@ -43,6 +46,7 @@ function createWriteQueue(db: Db) {
       for (const unit of batch) unit.reject(error);
       return;
     }
+    watch?.(batch.length);
     batch.forEach((unit, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) unit.resolve(outcome.value);
@@ -59,7 +63,10 @@ function createWriteQueue(db: Db) {
   };
 }
 
-/** Runs `run` (synchronous) in the next group commit on this database. */
-export function groupCommit<T>(db: Db, run: (tx: Tx) => T): Promise<T> {
-  return prepared(db, "writeQueue", createWriteQueue)(run);
+/**
+ * Runs `run` (synchronous) in the next group commit on this database. One queue per database:
+ * `watch`, given by the first caller (the store), hears of its batches.
+ */
+export function groupCommit<T>(db: Db, run: (tx: Tx) => T, watch?: BatchWatch): Promise<T> {
+  return prepared(db, "writeQueue", () => createWriteQueue(db, watch))(run);
 }
