@@ -60,8 +60,11 @@ export type RequestOf<M extends Method, P extends string, T = TypesOf<M, P>> = T
       (unknown extends Body ? { body?: never } : undefined extends Body ? { body?: BodyInput<Body> } : Has<Body> extends true ? { body: BodyInput<Body> } : { body?: never })
   : never;
 
-/** The success answer of `method path`, as JSON makes it. */
-export type Answer<M extends Method, P extends PathOf<M>> = Jsonify<Success<TypesOf<M, P>>>;
+/** What a client receives of a success answer: JSON as JSON makes it, and a file a route sends (a CSV export) as a File, under the name the server gives it. */
+type Received<T> = T extends Response ? File : Jsonify<T>;
+
+/** The success answer of `method path`, as the client receives it. */
+export type Answer<M extends Method, P extends PathOf<M>> = Received<Success<TypesOf<M, P>>>;
 
 // Public
 export type HealthDto = Answer<"get", "/api/health">;
@@ -93,6 +96,8 @@ export type AdminStatsDto = Answer<"get", "/api/admin/stats">;
 export type TaskStatDto = Item<Answer<"get", "/api/admin/task-stats">>;
 export type ActivityPointDto = Item<Answer<"get", "/api/admin/activity-stats">>;
 export type AuditEntryDto = Item<Answer<"get", "/api/admin/audit">>;
+/** An admin as the audit log's filter offers them. */
+export type AuditAdminDto = Item<Answer<"get", "/api/admin/audit/admins">>;
 export type TaskDto = Answer<"post", "/api/admin/tasks">;
 export type AdminUserDto = Item<Answer<"get", "/api/admin/users">>;
 /** One user as the detail answers it: the list's fields and who referred them. */
@@ -117,6 +122,7 @@ export type RiskConfirmDto = Answer<"post", "/api/admin/risk/:id/confirm">;
 export type HoldReleaseDto = Answer<"post", "/api/admin/risk/holds/release">;
 
 // Codes the server sends, which clients label from domain/labels.ts.
+export type { AuditAction } from "@/domain/audit-actions.ts";
 export type { LeaderboardCategory } from "@/domain/leaderboard.ts";
 export type { Language } from "@/domain/i18n/languages.ts";
 export type { LedgerReason, RiskStatus, TaskKind, WithdrawalStatus } from "@/domain/model/index.ts";

@@ -110,6 +110,7 @@ export function createApiClient(connection: Connection) {
     confirmFraud: (userId: number, farm: number[] | "all") => api.post("/api/admin/risk/:id/confirm", { params: { id: userId }, body: { farm } }),
     releaseHolds: () => api.post("/api/admin/risk/holds/release"),
     audit: (query: Query<"/api/admin/audit">) => api.get("/api/admin/audit", { query }),
+    auditAdmins: () => api.get("/api/admin/audit/admins"),
   };
 }
 

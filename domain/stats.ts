@@ -1,7 +1,7 @@
 // Dashboard figures, read from counters kept up to date by the writes themselves.
 import type { Task } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
-import type { AuditLogRow } from "./statements/insights.ts";
+import type { AuditAdmin, AuditFilter, AuditLogRow } from "./statements/audit.ts";
 import { addDays, utcDay, weekStart } from "./time.ts";
 
 /** What the figures use: the engine, and the time that says which day is today. */
@@ -44,6 +44,12 @@ export async function activityStats(deps: StatsDeps, range: "daily" | "weekly"):
   return [...points.values()];
 }
 
-export function auditLog(deps: Pick<Deps, "store">, limit: number, before?: number): Promise<AuditLogRow[]> {
-  return deps.store.read((db) => db.insights.auditLog(limit, before));
+/** The latest `limit` audit entries that pass `filter`, newest first. */
+export function auditLog(deps: Pick<Deps, "store">, limit: number, filter: AuditFilter = {}): Promise<AuditLogRow[]> {
+  return deps.store.read((db) => db.audit.list(limit, filter));
+}
+
+/** Every admin account, oldest first: the choices of the audit log's filter by admin. */
+export function auditAdmins(deps: Pick<Deps, "store">): Promise<AuditAdmin[]> {
+  return deps.store.read((db) => db.audit.admins());
 }

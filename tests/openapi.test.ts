@@ -36,7 +36,9 @@ function undescribed(app: AnyElysia, document: OpenApiDocument): string[] {
     if (!hooks.body && operation.requestBody) problems.push(`${name}: a request body it does not take`);
     const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: { type?: unknown; allOf?: unknown } }> }>;
     const success = Object.keys(responses).filter((status) => status.startsWith("2"));
-    if (success.length !== 1 || !responses[success[0]!]?.content?.["application/json"]?.schema) problems.push(`${name}: no success answer schema`);
+    // JSON, or a file's media type for a route that sends one (a CSV export).
+    const answer = Object.values(responses[success[0]!]?.content ?? {})[0];
+    if (success.length !== 1 || !answer?.schema) problems.push(`${name}: no success answer schema`);
     const errors = Object.keys(responses).filter((status) => Number(status) >= 400);
     if (!errors.includes("500")) problems.push(`${name}: error answers missing`);
     for (const status of errors) {

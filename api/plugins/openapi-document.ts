@@ -77,7 +77,8 @@ export function apiDocument(app: AnyElysia): OpenApiDocument {
     for (const [method, operation] of Object.entries(operations)) {
       const key = `${method.toUpperCase()} ${elysiaPath(path)}`;
       const answer = (answers as Record<string, Schema>)[key];
-      const { "x-status": _status, "x-errors": _errors, ...described } = operation;
+      // A route that sends a file names its media type (x-content-type); the others answer JSON.
+      const { "x-status": _status, "x-errors": _errors, "x-content-type": mediaType = "application/json", ...described } = operation;
       // Bodies are JSON: the form encodings Elysia could also parse are not part of the API.
       const requestBody = operation.requestBody && { ...operation.requestBody, content: { "application/json": operation.requestBody.content["application/json"] } };
       paths[path] ??= {};
@@ -85,7 +86,7 @@ export function apiDocument(app: AnyElysia): OpenApiDocument {
         ...described,
         ...(requestBody && { requestBody }),
         responses: {
-          [successStatus(operation)]: { description: "Success", ...(answer && { content: { "application/json": { schema: answer } } }) },
+          [successStatus(operation)]: { description: "Success", ...(answer && { content: { [mediaType as string]: { schema: answer } } }) },
           ...errorResponses(errorCodes(operation)),
         },
       };

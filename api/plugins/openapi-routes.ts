@@ -18,5 +18,8 @@ type Success<Route> = Route extends { response: { 200: infer Body } } ? Body : n
 /** "GET /api/me", "POST /api/tasks/:id/complete": one for each route under /api. */
 export type RouteKey = ApiEntries[0];
 
-/** What `key` answers on success, as JSON carries it (dates as ISO strings). */
-export type AnswerOf<Key extends RouteKey> = Jsonify<Success<Extract<ApiEntries, [Key, unknown]>[1]>>;
+/** A success answer as it travels: JSON (dates as ISO strings), or the text of a file a route sends (a CSV export). */
+type Carried<T> = T extends Response ? string : Jsonify<T>;
+
+/** What `key` answers on success, as it travels. */
+export type AnswerOf<Key extends RouteKey> = Carried<Success<Extract<ApiEntries, [Key, unknown]>[1]>>;

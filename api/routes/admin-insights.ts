@@ -1,12 +1,14 @@
-// Admin read-only figures: dashboard stats, task stats, activity series, leaderboards, audit.
+// Admin read-only figures: dashboard stats, task stats, activity series, leaderboards, the audit
+// log (filtered by admin and action) and the admins it names.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { Deps } from "@/domain/context.ts";
 import { topUsers } from "@/domain/leaderboard.ts";
-import { activityStats, auditLog, dashboardStats, taskStats } from "@/domain/stats.ts";
+import { auditActions } from "@/domain/audit-actions.ts";
+import { activityStats, auditAdmins, auditLog, dashboardStats, taskStats } from "@/domain/stats.ts";
 import { utcDay } from "@/domain/time.ts";
 import type { adminAuth } from "@/api/plugins/admin-auth.ts";
-import { leaderboardParams, leaderboardQuery, limitQuery, pageQuery } from "@/api/schemas.ts";
+import { idParams, leaderboardParams, leaderboardQuery, limitQuery, pageQuery } from "@/api/schemas.ts";
 import { botActive, type Runtime } from "@/domain/bot-status.ts";
 import { taskStatView } from "./admin-insights.views.ts";
 import { leaderboardView } from "./tasks.views.ts";
@@ -26,8 +28,9 @@ export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth
       params: leaderboardParams,
       query: leaderboardQuery(5),
     })
-    .get("/audit", ({ query }) => auditLog(deps, query.limit, query.before), {
+    .get("/audit", ({ query: { limit, ...filter } }) => auditLog(deps, limit, filter), {
       admin: true,
-      query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }),
-    });
+      query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before, adminId: idParams.shape.id.optional(), action: z.enum(auditActions).optional() }),
+    })
+    .get("/audit/admins", () => auditAdmins(deps), { admin: true });
 }

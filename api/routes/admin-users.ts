@@ -1,15 +1,22 @@
-// Admin user management: search, profile, ledger, referrals, activity, ban, adjust.
+// Admin user management: search (or export the list as CSV), profile, ledger, referrals, activity, ban, adjust.
 import { Elysia } from "elysia";
 import { z } from "zod";
 import { adjustBalance, loadUser, loadUserDetail, searchUsers, setBanned, userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
+import { userCsvColumns } from "@/domain/csv-columns.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
 import { utcDay } from "@/domain/time.ts";
 import { referralLink } from "@/domain/users.ts";
 import type { adminAuth } from "@/api/plugins/admin-auth.ts";
 import { adjustBody, idParams, limitQuery, optionalReasonBody, pageQuery } from "@/api/schemas.ts";
 import { adminActivityView, adminReferralsView, adminUserView } from "./admin-users.views.ts";
+import { csvFile, pagesById } from "./csv-export.ts";
 import { ledgerView } from "./me.views.ts";
+
+const userSearch = z.string().max(200).optional();
+
+/** The most matches a search's export holds. */
+export const searchExportLimit = 10_000;
 
 export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   const view = (u: Parameters<typeof adminUserView>[0]) => adminUserView(u, utcDay(deps.clock()));
@@ -17,8 +24,18 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
     .use(auth)
     .get("/", async ({ query }) => (await searchUsers(deps, query.search, query.limit, query.before)).map(view), {
       admin: true,
-      query: pageQuery.extend({ search: z.string().max(200).optional() }),
+      query: pageQuery.extend({ search: userSearch }),
     })
+    .get(
+      "/export.csv",
+      async ({ query: { search } }) => {
+        const name = `users-${utcDay(deps.clock())}.csv`;
+        // A search's matches come in the order of their index, which no id pages through: they go as one page.
+        if (search?.trim()) return csvFile(name, userCsvColumns, [(await searchUsers(deps, search, searchExportLimit)).map(view)]);
+        return csvFile(name, userCsvColumns, await pagesById(async (limit, before) => (await searchUsers(deps, undefined, limit, before)).map(view)));
+      },
+      { admin: true, query: z.object({ search: userSearch }), detail: { "x-content-type": "text/csv" } },
+    )
     .get(
       "/:id",
       async ({ params }) => {

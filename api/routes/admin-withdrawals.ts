@@ -1,16 +1,27 @@
-// Admin withdrawal processing: list by status, approve, mark paid, reject.
+// Admin withdrawal processing: list by status (or export it as CSV), approve, mark paid, reject.
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
+import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
+import { utcDay } from "@/domain/time.ts";
 import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
 import type { adminAuth } from "@/api/plugins/admin-auth.ts";
 import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/schemas.ts";
 import { withdrawalView } from "./admin-withdrawals.views.ts";
+import { csvFile, pagesById } from "./csv-export.ts";
 
 export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin/withdrawals" })
     .use(auth)
     .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: true, query: withdrawalListQuery })
     .get("/counts", () => withdrawalCounts(deps), { admin: true })
+    .get(
+      "/export.csv",
+      async ({ query: { status } }) => {
+        const pages = await pagesById(async (limit, before) => (await listWithdrawals(deps, { status, limit, before })).map(withdrawalView));
+        return csvFile(`withdrawals-${status ?? "all"}-${utcDay(deps.clock())}.csv`, withdrawalCsvColumns, pages);
+      },
+      { admin: true, query: withdrawalListQuery.pick({ status: true }), detail: { "x-content-type": "text/csv" } },
+    )
     .patch("/:id/approve", async ({ admin, params }) => withdrawalView(await approveWithdrawal(deps, admin.id, params.id)), {
       admin: true,
       params: idParams,

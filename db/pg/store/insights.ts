@@ -1,8 +1,7 @@
 // The dashboard's statements on PostgreSQL.
-import { and, asc, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, gte, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { adminAudit, admins, counters, dailyStats, tasks } from "@/db/pg/schema/index.ts";
-import { auditEntryColumns } from "@/db/selections.ts";
+import { counters, dailyStats, tasks } from "@/db/pg/schema/index.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rankStatements } from "./ranks.ts";
@@ -26,17 +25,6 @@ export function insightStatements(db: PgRunner): InsightStatements {
     },
     *tasksByCompletions() {
       return yield* awaiting(db.select(taskWithCount).from(tasks).orderBy(desc(taskWithCount.completionCount), asc(tasks.id)));
-    },
-    *auditLog(limit, before) {
-      return yield* awaiting(
-        db
-          .select(auditEntryColumns(adminAudit, admins))
-          .from(adminAudit)
-          .leftJoin(admins, eq(admins.id, adminAudit.adminId))
-          .where(before ? lt(adminAudit.id, before) : undefined)
-          .orderBy(desc(adminAudit.id))
-          .limit(limit),
-      );
     },
     ranks: rankStatements(db),
   };
