@@ -10,9 +10,11 @@
 //   awaits it and hands the rows back, or throws the error into the program where it stands.
 //
 // So a rule reads the same on both: `const wallet = yield* db.withdrawals.walletOf(userId)`.
+import type { MigrationState } from "./migrations.ts";
 import type { AdminUserStatements } from "./statements/admin-users.ts";
 import type { AdminStatements } from "./statements/admins.ts";
 import type { AuditStatements } from "./statements/audit.ts";
+import type { BackupStatements } from "./statements/backups.ts";
 import type { BroadcastStatements } from "./statements/broadcast.ts";
 import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
@@ -42,10 +44,14 @@ export type Store = {
   changes: ChangeFeed;
   /**
    * The database as this process last found it (`state`, which asks nothing), and as it is now:
-   * `ready` runs a trivial statement within a few seconds.
+   * `ready` reads the applied migrations (one small statement) within a few seconds and compares
+   * them with the ones this build ships, read once when the store was made.
    */
-  health: { state(): DatabaseState; ready(): Promise<DatabaseState> };
+  health: { state(): DatabaseState; ready(): Promise<DatabaseCheck> };
 };
+
+/** The database now, and its migrations beside this build's; null when it could not be asked. */
+export type DatabaseCheck = { database: DatabaseState; migrations: MigrationState | null };
 
 /** "unavailable": it could not be reached; "storage_full": its disk refused a write. */
 export type DatabaseState = "ok" | "unavailable" | "storage_full";
@@ -90,6 +96,7 @@ export type Statements = {
   insights: InsightStatements;
   broadcast: BroadcastStatements;
   risk: RiskStatements;
+  backups: BackupStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

@@ -73,7 +73,7 @@ pg.test("refused, closed, black-holed and frozen connections: answers within 5 s
             if (answer.status === 200) acknowledged.push(tgId);
             return answer;
           })(),
-          call(server, "GET", "/api/ready"),
+          call(server, "GET", "/api/health/ready"),
           call(server, "GET", "/api/health"),
         ];
       });
@@ -126,18 +126,18 @@ pg.test("refused, closed, black-holed and frozen connections: answers within 5 s
     expect(wrong.map((x) => `${x.what} ${x.status} ${x.code}`)).toEqual([]);
     // Liveness stays up, and says what it last saw of the database.
     expect(during.filter((x) => x.what.endsWith("/api/health")).every((x) => x.status === 200)).toBe(true);
-    const ready = during.filter((x) => x.what.endsWith("/api/ready"));
+    const ready = during.filter((x) => x.what.endsWith("/api/health/ready"));
     if (mode === "freeze") {
       // New connections work: the frozen pool is replaced and service goes on during the fault.
       const last = during.filter((x) => x.what.startsWith("POST")).slice(-4);
       expect(last.map((x) => x.status)).toEqual([200, 200, 200, 200]);
     } else {
       expect(during.filter((x) => !x.what.endsWith("/api/health") && x.status === 200)).toEqual([]);
-      expect(ready.every((x) => x.status === 503 && x.body?.status === "not_ready" && x.body?.database === "unavailable")).toBe(true);
+      expect(ready.every((x) => x.status === 503 && x.body?.ready === false && x.body?.database === "unavailable")).toBe(true);
       const health = during.filter((x) => x.what.endsWith("/api/health"));
       expect(health.at(-1)!.body.database).toBe("unavailable");
     }
-    expect((await call(a, "GET", "/api/ready")).body).toEqual({ status: "ready", database: "ok" });
+    expect((await call(a, "GET", "/api/health/ready")).body).toMatchObject({ ready: true, database: "ok", migrations: { pending: [], unknown: 0 } });
     expect((await call(b, "GET", "/api/health")).body.database).toBe("ok");
   }
   console.log(`fault drill: ${report.join("; ")}`);

@@ -91,7 +91,7 @@ test.skipIf(!mounted)("a full disk: 503 STORAGE_FULL or success, a log line a mi
     () => fire("sign-up", 9_600_000 + i, call("GET", "/api/me", { tgId: 9_600_000 + i })),
   ]);
   for (let i = 0; i < requests.length; i += 30) await Promise.all(requests.slice(i, i + 30).map((r) => r()));
-  const ready = await call("GET", "/api/ready");
+  const ready = await call("GET", "/api/health/ready");
   const health = await call("GET", "/api/health");
   const lines = server.output().split("\n").slice(linesBefore - 1).filter((l) => l.trim() !== "");
 
@@ -106,7 +106,7 @@ test.skipIf(!mounted)("a full disk: 503 STORAGE_FULL or success, a log line a mi
   expect(answers.filter((a) => a.what === "read").every((a) => a.status === 200)).toBe(true);
   expect(lines.length).toBeLessThanOrEqual(3);
   expect(ready.status).toBe(503);
-  expect(ready.body).toMatchObject({ status: "not_ready", database: "storage_full", code: "STORAGE_FULL" });
+  expect(ready.body).toMatchObject({ ready: false, database: "storage_full", message: "The database's disk is full: writes are refused" });
   expect(health.status).toBe(200);
   expect(health.body.database).toBe("storage_full");
 
@@ -116,7 +116,7 @@ test.skipIf(!mounted)("a full disk: 503 STORAGE_FULL or success, a log line a mi
   const retried = await call("POST", `/api/tasks/${daily.id}/complete`, { tgId: later.tgId });
   expect(retried.status).toBe(200);
   answers.push({ ...retried, what: "complete", tgId: later.tgId });
-  expect((await call("GET", "/api/ready")).body).toEqual({ status: "ready", database: "ok" });
+  expect((await call("GET", "/api/health/ready")).body).toMatchObject({ ready: true, database: "ok", migrations: { pending: [], unknown: 0 } });
   expect((await call("GET", "/api/health")).body.database).toBe("ok");
 
   // Every acknowledged write is in the database, and the ledger holds.

@@ -9,6 +9,7 @@ import { demoUser } from "@/domain/users.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import { explorer, rules } from "@/domain/rules.ts";
 import { botActive, type Runtime } from "@/domain/bot-status.ts";
+import { readiness } from "@/domain/readiness.ts";
 
 /**
  * Liveness: the API answers whatever Telegram and the database do; `bot` says what the bot is
@@ -17,20 +18,6 @@ import { botActive, type Runtime } from "@/domain/bot-status.ts";
  */
 export function health({ config, store }: Deps<Config>, runtime: Runtime) {
   return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus(), database: store.health.state() };
-}
-
-const notReady = {
-  unavailable: { code: "DATABASE_UNAVAILABLE", message: "The database could not be reached" },
-  storage_full: { code: "STORAGE_FULL", message: "The database's disk is full: writes are refused" },
-} as const;
-
-/**
- * Readiness, for a load balancer: whether this instance can serve now, which a trivial statement
- * run on the database within a few seconds decides.
- */
-export async function readiness({ store }: Pick<Deps<Config>, "store">) {
-  const database = await store.health.ready();
-  return database === "ok" ? { ready: true as const, status: "ready", database } : { ready: false as const, status: "not_ready", database, ...notReady[database] };
 }
 
 /** What clients need to know about this deployment; no secrets. */
@@ -58,9 +45,9 @@ export function publicRoutes(deps: Deps<Config>, runtime: Runtime, initDataKey: 
   const { config } = deps;
   return new Elysia({ prefix: "/api" })
     .get("/health", () => health(deps, runtime))
-    .get("/ready", async ({ set }) => {
-      const { ready, ...answer } = await readiness(deps);
-      if (!ready) set.status = 503;
+    .get("/health/ready", async ({ set }) => {
+      const answer = await readiness(deps.store, runtime);
+      if (!answer.ready) set.status = 503;
       return answer;
     })
     .get("/config", () => publicConfig(deps, runtime))

@@ -2,6 +2,7 @@
 // here, so each engine's schema takes its lists from them and must infer exactly these rows
 // (tests/types/engine-schemas.ts).
 export * from "./admins.ts";
+export * from "./backups.ts";
 export * from "./broadcasts.ts";
 export * from "./ledger.ts";
 export * from "./risk.ts";

@@ -42,6 +42,7 @@ export const sameRowsOnBothEngines: Record<keyof Differing, never> = {};
 // domain's on either engine, is named in RowsUnlikeTheDomain.
 type DomainRows = {
   admins: Model.Admin;
+  backupRuns: Model.BackupRun;
   adminAudit: Model.AuditEntry;
   broadcasts: Model.Broadcast;
   broadcastDeliveries: Model.BroadcastDelivery;

@@ -12,6 +12,7 @@ export * from "./withdrawals.ts";
 export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
 export * from "./risk.ts";
+export * from "./backups.ts";
 
 /**
  * SQLite indexes PostgreSQL does without, with the reason. users_scores_idx is a covering index

@@ -3,10 +3,12 @@
 // index, which PostgreSQL re-checks against the committed row when two writers meet, so the
 // stronger levels would add only retries; those it asks for, and those a lost connection calls
 // for, are attempts.ts's.
-import type { PgDb } from "@/db/pg/client.ts";
+import { pgMigrationsFolder, type PgDb } from "@/db/pg/client.ts";
 import { storageWatch } from "@/db/storage-full.ts";
 import { AppError } from "@/domain/errors.ts";
 import { runAwaiting, type DatabaseState, type Program, type Statements, type Store } from "@/domain/store.ts";
+import { migrationState } from "@/domain/migrations.ts";
+import { appliedSql, appliedTimes, shippedMigrations } from "@/db/migrations.ts";
 import { allOrRollBack, pgGroupCommit } from "./group-commit.ts";
 import { foldRankMovesEvery } from "./rank-moves.ts";
 import { userStatements } from "./users.ts";
@@ -27,6 +29,7 @@ import { clientOf, type PgRunner } from "./runner.ts";
 import { askXid, retrying } from "./attempts.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
+import { backupStatements } from "./backups.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -53,6 +56,7 @@ export function pgStatements(db: PgRunner): Statements {
     insights: insightStatements(db),
     broadcast: broadcastStatements(db),
     risk: riskStatements(db),
+    backups: backupStatements(db),
   };
 }
 
@@ -118,6 +122,7 @@ export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<v
   const poolStatements = new WeakMap<PgDb, Statements>();
   const statementsOutsideTransaction = (db: PgDb) => poolStatements.get(db) ?? poolStatements.set(db, pgStatements(db)).get(db)!;
   const state = (): DatabaseState => (gate.isAway() ? "unavailable" : storage.full() ? "storage_full" : "ok");
+  const shipped = shippedMigrations(pgMigrationsFolder);
   return {
     engine: "postgres",
     changes,
@@ -127,13 +132,14 @@ export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<v
     health: {
       state,
       async ready() {
+        let applied: number[];
         try {
-          await retrying(clientInUse, gate, () => liveness.watch((db) => db.$client`select 1`), options);
+          applied = appliedTimes(await retrying(clientInUse, gate, () => liveness.watch((db) => db.$client.unsafe(appliedSql.postgres)), options));
         } catch (error) {
-          if (error instanceof AppError && error.status === 503) return "unavailable";
+          if (error instanceof AppError && error.status === 503) return { database: "unavailable", migrations: null };
           throw error;
         }
-        return state();
+        return { database: state(), migrations: migrationState(applied, shipped) };
       },
     },
   };

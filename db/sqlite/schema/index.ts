@@ -10,3 +10,4 @@ export * from "./withdrawals.ts";
 export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
 export * from "./risk.ts";
+export * from "./backups.ts";

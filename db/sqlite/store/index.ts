@@ -1,11 +1,13 @@
 // SQLite's side of the domain's Store (domain/store.ts): its statements, made once per
 // connection, and programs run to their end inside one synchronous IMMEDIATE transaction.
-import type { Db } from "@/db/sqlite/client.ts";
+import { migrationsFolder, type Db } from "@/db/sqlite/client.ts";
 import { prepared } from "@/db/sqlite/prepared.ts";
 import { inTransaction } from "@/db/sqlite/transaction.ts";
 import { groupCommit } from "./group-commit.ts";
 import { isSqliteStorageFull, storageWatch } from "@/db/storage-full.ts";
 import { runNow, type DatabaseState, type Statements, type Store } from "@/domain/store.ts";
+import { migrationState } from "@/domain/migrations.ts";
+import { appliedSql, appliedTimes, shippedMigrations } from "@/db/migrations.ts";
 import { userStatements } from "./users.ts";
 import { taskStatements } from "./tasks.ts";
 import { adminStatements } from "./admins.ts";
@@ -19,6 +21,7 @@ import { referralStatements } from "./referrals.ts";
 import { ledgerStatements } from "./ledger.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
+import { backupStatements } from "./backups.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -35,6 +38,7 @@ export function sqliteStatements(db: Db): Statements {
     insights: insightStatements(db),
     broadcast: broadcastStatements(db),
     risk: riskStatements(db),
+    backups: backupStatements(db),
   }));
 }
 
@@ -57,6 +61,7 @@ export function sqliteStore(db: Db): Store {
       }
     };
     const state = (): DatabaseState => (storage.full() ? "storage_full" : "ok");
+    const shipped = shippedMigrations(migrationsFolder);
     return {
       engine: "sqlite",
       transaction: (program, options) =>
@@ -66,8 +71,8 @@ export function sqliteStore(db: Db): Store {
       health: {
         state,
         async ready() {
-          db.$client.query("select 1").get();
-          return state();
+          const applied = appliedTimes(db.$client.query<{ at: number }, []>(appliedSql.sqlite).all());
+          return { database: state(), migrations: migrationState(applied, shipped) };
         },
       },
     };

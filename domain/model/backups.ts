@@ -1,0 +1,14 @@
+// Backups of the database that finished and were checked: when, where, of which engine and schema.
+
+export const databaseEngines = ["sqlite", "postgres"] as const;
+export type DatabaseEngine = (typeof databaseEngines)[number];
+
+/** One good backup: written, checked, its manifest beside it. `schemaVersion` is its last migration's tag. */
+export type BackupRun = {
+  id: number;
+  finishedAt: Date;
+  file: string;
+  engine: DatabaseEngine;
+  schemaVersion: string;
+  bytes: number;
+};
