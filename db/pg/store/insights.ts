@@ -2,10 +2,11 @@
 import { and, asc, desc, gte, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { counters, dailyStats, tasks } from "@/db/pg/schema/index.ts";
+import { serviceQueues, serviceQueuesSql, type ServiceQueuesRow } from "@/db/service-queues.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { awaiting } from "@/domain/store.ts";
 import { rankStatements } from "./ranks.ts";
-import type { PgRunner } from "./runner.ts";
+import { clientOf, type PgRunner } from "./runner.ts";
 import { taskWithCount } from "./tasks.ts";
 
 export function insightStatements(db: PgRunner): InsightStatements {
@@ -25,6 +26,10 @@ export function insightStatements(db: PgRunner): InsightStatements {
     },
     *tasksByCompletions() {
       return yield* awaiting(db.select(taskWithCount).from(tasks).orderBy(desc(taskWithCount.completionCount), asc(tasks.id)));
+    },
+    *queues() {
+      const [row] = yield* awaiting(clientOf(db).unsafe<ServiceQueuesRow[]>(serviceQueuesSql));
+      return serviceQueues(row!);
     },
     ranks: rankStatements(db),
   };

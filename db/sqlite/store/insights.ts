@@ -2,6 +2,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, desc, gte, lte } from "@/db/ops.ts";
 import { counters, dailyStats, tasks } from "@/db/sqlite/schema/index.ts";
+import { serviceQueues, serviceQueuesSql, type ServiceQueuesRow } from "@/db/service-queues.ts";
 import type { InsightStatements } from "@/domain/statements/insights.ts";
 import { rankStatements } from "./ranks.ts";
 
@@ -15,6 +16,9 @@ export function insightStatements(db: Db): InsightStatements {
     },
     *tasksByCompletions() {
       return db.select().from(tasks).orderBy(desc(tasks.completionCount), asc(tasks.id)).all();
+    },
+    *queues() {
+      return serviceQueues(db.$client.query<ServiceQueuesRow, []>(serviceQueuesSql).get()!);
     },
     ranks: rankStatements(db),
   };
