@@ -6,7 +6,7 @@ import type { RiskStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { emitting } from "./events.ts";
-import { bonusEvent, payBonus } from "./referrals.ts";
+import { holdSettled, payBonus } from "./referrals.ts";
 import { leftAfterQualifying } from "./risk.ts";
 
 export type ReleaseReport = { released: number; forfeited: number; kept: number; unchecked: number };
@@ -44,7 +44,7 @@ export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<Rele
         if (!done) return false;
         if (member) yield* payBonus(db, done, at);
         else yield* leftAfterQualifying(db, flagAt, done.referredId, done.referrerId, at);
-        record(bonusEvent(outcome, done));
+        yield* holdSettled(db, record, outcome, done);
         return true;
       });
       if (settled) report[outcome]++;

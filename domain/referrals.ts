@@ -91,6 +91,7 @@ type Bonus = { referrerId: number; referredId: number; amount: number; reason: "
 function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Date, record: Recorder): Op<void> {
   if (terms.holdMs > 0) {
     yield* db.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
+    yield* db.counters.bump("referral_bonuses_held", bonus.amount);
     record(bonusEvent("held", bonus));
     return;
   }
@@ -98,7 +99,16 @@ function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Dat
   record(bonusEvent("paid", bonus));
 }
 
-export const bonusEvent = (outcome: BonusOutcome, bonus: Bonus): DomainEvent => ({
+/**
+ * A held bonus settled (holds.ts, risk-review.ts): off the held total in the same transaction, and
+ * told to the watchers once it commits.
+ */
+export function* holdSettled(db: Statements, record: Recorder, outcome: Exclude<BonusOutcome, "paid" | "held">, hold: Bonus): Op<void> {
+  yield* db.counters.bump("referral_bonuses_held", -hold.amount);
+  record(bonusEvent(outcome, hold));
+}
+
+const bonusEvent = (outcome: BonusOutcome, bonus: Bonus): DomainEvent => ({
   type: "referral_bonus",
   outcome,
   referrerId: bonus.referrerId,

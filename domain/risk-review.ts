@@ -11,7 +11,7 @@ import { debit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { RiskListFilter } from "./statements/risk.ts";
 import type { Op, Statements } from "./store.ts";
-import { bonusEvent } from "./referrals.ts";
+import { holdSettled } from "./referrals.ts";
 import { refundOnBan, withdrawalMoved } from "./withdrawals.ts";
 
 type ReviewDeps = Pick<Deps, "store" | "clock" | "events">;
@@ -120,7 +120,7 @@ function* reverseBonusesFrom(db: Statements, record: Recorder, referredId: numbe
   for (const hold of yield* db.risk.holdsFrom(referredId)) {
     const reversed = yield* db.risk.settleHold(referredId, hold.reason, "reversed", at);
     if (!reversed) continue;
-    record(bonusEvent("reversed", reversed));
+    yield* holdSettled(db, record, "reversed", reversed);
     report.holdsReversed.push({ referredId, referrerId, amount: formatUsdt(reversed.amount) });
   }
   const paid = yield* db.risk.unreversedBonus(referrerId, referredId);

@@ -1,6 +1,6 @@
 // Withdrawals: the request debits at once; reject refunds; every admin transition is a
 // conditional update on the current status, so two admins acting at once cannot both win.
-import { withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
+import { withdrawalCounters, withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { emitting, type Recorder } from "./events.ts";
@@ -204,8 +204,13 @@ export function* refundOnBan(db: Statements, record: Recorder, userId: number, a
   return w;
 }
 
-/** Tells the watchers that request `w` moved to its status `from` another, or was made (null). */
+/**
+ * Request `w` moved to its status `from` another, or was made (null): counted in the counters of
+ * withdrawals by status, in the same transaction, and told to the watchers once it commits.
+ */
 export function* withdrawalMoved(db: Statements, record: Recorder, w: Withdrawal, from: WithdrawalStatus | null): Op<void> {
+  if (from) yield* db.counters.bump(withdrawalCounters[from], -1);
+  yield* db.counters.bump(withdrawalCounters[w.status], 1);
   record({ type: "withdrawal_moved", withdrawalId: w.id, userId: w.userId, from, to: w.status, amount: w.amount });
 }
 

@@ -1,7 +1,30 @@
 // Aggregates kept as counters with the rows they count, and the leaderboards' users per score.
+import type { WithdrawalStatus } from "./withdrawals.ts";
 
-export const counterNames = ["total_users", "verified_joins"] as const;
+/**
+ * Each bumped in the transaction that changes what it counts: users, verified channel joins,
+ * withdrawals in each status, and the micro-USDT of referral bonuses held (the metrics' gauges).
+ */
+export const counterNames = [
+  "total_users",
+  "verified_joins",
+  "withdrawals_review",
+  "withdrawals_pending",
+  "withdrawals_approved",
+  "withdrawals_paid",
+  "withdrawals_rejected",
+  "referral_bonuses_held",
+] as const;
 export type CounterName = (typeof counterNames)[number];
+
+/** The counter of withdrawals in each status. */
+export const withdrawalCounters: { readonly [S in WithdrawalStatus]: CounterName } = {
+  review: "withdrawals_review",
+  pending: "withdrawals_pending",
+  approved: "withdrawals_approved",
+  paid: "withdrawals_paid",
+  rejected: "withdrawals_rejected",
+};
 
 export type CounterRow = { name: CounterName; value: number };
 

@@ -201,6 +201,9 @@ export function buildBenchDb(path: string, users: number, now = new Date()): Bui
     const upsertDay = db.prepare("insert into daily_stats (day, registrations, completions, active_users) values (?, ?, ?, ?)");
     for (let d = 0; d < 30; d++) upsertDay.run(days[d]!, registrations[d]!, completionsPerDay[d]!, activePerDay[d]!);
     db.run(`insert into counters (name, value) values ('total_users', ${users}), ('verified_joins', ${joined.reduce((a, b) => a + b, 0)})`);
+    // As the rules keep them: the withdrawals in each status (the metrics' gauges).
+    db.run(`insert into counters (name, value) select 'withdrawals_' || status, count(*) from withdrawals group by status
+      on conflict (name) do update set value = excluded.value`);
     for (const id of [1, 2, 3]) db.run(`update tasks set completion_count = ${taskCounts[id]} where id = ${id}`);
   })();
   db.run("ANALYZE");
