@@ -14,7 +14,8 @@ import { classifyTelegramError, describeTelegramError } from "./telegram-errors.
  */
 export type FlushOptions = { batchSize: number; gapMs: number; intervalSeconds?: number; sleep?: (ms: number) => Promise<void>; signal?: AbortSignal };
 
-type FlushDeps = Pick<Deps, "store" | "clock">;
+/** The events too: each delivery that ends is told to whoever watches (domain/events.ts). */
+type FlushDeps = Pick<Deps, "store" | "clock" | "events">;
 
 /** Why the deliveries after a stop were left queued, as the report and the CLI show it. */
 const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLimit: "rate limited: left for the next flush", outage: "Bot API unreachable: left queued" } as const;
