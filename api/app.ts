@@ -11,6 +11,8 @@ import { adminRiskRoutes } from "./routes/admin-risk.ts";
 import { clientAddress, clientAddressResolver } from "./plugins/client-address.ts";
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
+import { requestIdPlugin } from "./plugins/request-id.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { openapiRoutes } from "./plugins/openapi.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
@@ -33,17 +35,21 @@ export type AppOptions = {
   webDist?: string;
   /** A request's socket peer; the listening server's by default. In-process tests have no socket, so they name one. */
   peerAddress?: (request: Request) => string | undefined;
+  /** Where each request's line and the errors on our side go; nowhere unless given. */
+  log?: Log;
 };
 
 /** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
 export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 
-export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress }: AppOptions) {
+export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
   const api = new Elysia()
-    .use(errorHandler)
+    // First, so that every answer, refused ones too, carries the request id.
+    .use(requestIdPlugin(log))
+    .use(errorHandler(log))
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
     .use(securityHeadersPlugin)
     .use(bodyLimitsPlugin)
@@ -60,8 +66,5 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
   const app = api.use(openapiRoutes(api));
-  if (deps.config.logRequests) {
-    app.onAfterResponse({ as: "global" }, ({ request, path, set }) => console.log(`${request.method} ${path} ${set.status ?? 200}`));
-  }
   return webDist ? app.use(webRoutes(webDist)) : app;
 }

@@ -5,17 +5,18 @@
 import type { Api } from "grammy";
 import { emptyFlushReport, queuedDeliveries, type FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
 import { flushBroadcasts } from "./broadcast-flush.ts";
 
 export type SchedulerOptions = {
-  log: (line: string) => void;
+  log?: Log;
   backoff?: BackoffOptions;
   /** Whether this process runs the timed flushes (the fleet's leader does); flushes on demand run anywhere. */
   leading?: () => boolean;
 };
 
-export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log, backoff = telegramBackoff, leading = () => true }: SchedulerOptions) {
+export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log = silentLog, backoff = telegramBackoff, leading = () => true }: SchedulerOptions = {}) {
   const outageBackoff = createBackoff(backoff);
   // Until when flushes answer at once instead of calling Telegram, and the report they give.
   let pausedUntil = 0;
@@ -27,14 +28,18 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config"
     const waitMs = pausedUntil - Date.now();
     if (pause && waitMs > 0) return { ...emptyFlushReport(await queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     const report = await flushBroadcasts(deps, api, { ...deps.config.broadcast, signal: stopping.signal });
-    for (const b of report.stoppedBroadcasts) log(`bot: broadcast #${b.broadcastId} stopped, ${b.reason}; its other ${b.failed} deliveries failed with it`);
+    // A broadcast that stops is a line of its own, from the event its stop emits (observe/event-log.ts).
+    if (report.sent + report.failed > 0) {
+      const { claimed, sent, failed, retried, blocked, leftQueued } = report;
+      log.info({ claimed, sent, failed, retried, blocked, leftQueued }, leftQueued === 0 ? "broadcast batch sent: every broadcast has finished" : "broadcast batch sent");
+    }
     if (report.stoppedByOutage) {
       // Backing off spares a Telegram that is struggling and keeps cron's runs from each
       // waiting on a dead connection; the deliveries wait in the queue meanwhile.
       const delay = outageBackoff.next();
       pausedUntil = Date.now() + delay;
       report.retryAfterSeconds = Math.ceil(delay / 1000);
-      log(`bot: broadcast flush stopped, the Bot API is unreachable (${report.outageError}); ${report.leftQueued} left queued, next try in ${report.retryAfterSeconds} s`);
+      log.warn({ error: report.outageError, leftQueued: report.leftQueued, retryInSeconds: report.retryAfterSeconds }, "broadcast flush stopped: the Bot API is unreachable");
     } else if (report.stoppedByRateLimit) {
       pausedUntil = Date.now() + (report.retryAfterSeconds ?? 0) * 1000;
     } else if (report.claimed > 0) {
@@ -61,7 +66,7 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config"
     try {
       return untilNextRun(await flush());
     } catch (error) {
-      log(`bot: broadcast flush failed: ${(error as Error).message}`);
+      log.error({ err: error }, "broadcast flush failed");
       return intervalMs;
     }
   };

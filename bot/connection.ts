@@ -2,6 +2,7 @@
 // webhook or starts long polling. Each failure is one log line and a bounded, growing wait; the
 // API never waits on any of it, and a stop cuts every wait and call short.
 import type { UserFromGetMe } from "grammy/types";
+import type { Log } from "@/observe/log.ts";
 import { createBackoff, sleep, telegramBackoff, type BackoffOptions } from "./backoff.ts";
 import type { RefBot } from "./create-bot.ts";
 import type { BotStatusTracker } from "./status.ts";
@@ -16,7 +17,7 @@ export type ConnectOptions = {
    */
   receive?: boolean;
   status: BotStatusTracker;
-  log: (line: string) => void;
+  log: Log;
   /** Called once the bot knows its own account. */
   onIdentity: (me: UserFromGetMe) => void;
   backoff?: BackoffOptions;
@@ -42,7 +43,7 @@ export function connectBot(bot: RefBot, { webhook, receive = true, status, log, 
     const connected = () => {
       retry.reset();
       status.running();
-      log(`bot: @${bot.botInfo.username} is up (${how})`);
+      log.info({ bot: `@${bot.botInfo.username}`, mode: how }, "the bot is up");
     };
     if (!receive) return connected();
     if (webhook) {
@@ -67,7 +68,7 @@ export function connectBot(bot: RefBot, { webhook, receive = true, status, log, 
         const waitMs = retry.next();
         const message = describeTelegramError(error);
         status.failed(message, new Date(Date.now() + waitMs));
-        log(`bot: could not connect to Telegram (${message}); trying again in ${Math.ceil(waitMs / 1000)} s`);
+        log.warn({ error: message, retryInSeconds: Math.ceil(waitMs / 1000) }, "could not connect to Telegram");
         await sleep(waitMs, signal);
       }
     }

@@ -3,6 +3,7 @@
 import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
@@ -12,9 +13,9 @@ import type { BotStatusTracker } from "./status.ts";
 import { clientOptions, configureApi } from "./telegram-api.ts";
 
 /** `timeoutSeconds` defaults to TELEGRAM_TIMEOUT; `status` is told how each Bot API call went. */
-export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: (line: string) => void };
+export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: Log };
 
-export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = console.error }: BotOptions) {
+export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = silentLog }: BotOptions) {
   const telegram = { apiRoot, timeoutSeconds, status };
   const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);
@@ -23,7 +24,7 @@ export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds =
   bot.use(start(deps));
   bot.use(fallback(deps));
   // One failing update must not stop the bot; it is logged and the next update goes on.
-  bot.catch((err) => log(`bot: update ${err.ctx.update.update_id} failed: ${err.error instanceof Error ? err.error.message : String(err.error)}`));
+  bot.catch((err) => log.error({ updateId: err.ctx.update.update_id, err: err.error }, "a bot update failed"));
   return bot;
 }
 

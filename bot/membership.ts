@@ -2,13 +2,14 @@
 import { GrammyError, type Api } from "grammy";
 import { AppError } from "@/domain/errors.ts";
 import type { MembershipChecker } from "@/domain/membership.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { describeTelegramError } from "./telegram-errors.ts";
 
-export function botApiMembershipChecker(api: Api, channelId: string | undefined, log: (line: string) => void = console.error): MembershipChecker {
+export function botApiMembershipChecker(api: Api, channelId: string | undefined, log: Log = silentLog): MembershipChecker {
   return {
     async isMember(tgId) {
       if (!channelId) {
-        log("bot: CHANNEL_ID is not set, so nobody can be verified as a channel member");
+        log.warn("CHANNEL_ID is not set, so nobody can be verified as a channel member");
         return false;
       }
       try {
@@ -21,7 +22,7 @@ export function botApiMembershipChecker(api: Api, channelId: string | undefined,
         // Anything else (Telegram down or slow, the bot not an admin of the channel) says
         // nothing about the user: the completion is refused unchanged, to be tried again, and
         // the operator gets one line, not a stack.
-        log(`bot: could not check channel membership of ${tgId} in ${channelId}: ${describeTelegramError(error)}`);
+        log.warn({ tgId, channelId, error: describeTelegramError(error) }, "could not check channel membership");
         throw new AppError("MEMBERSHIP_UNAVAILABLE", "Could not check your channel membership, try again");
       }
     },

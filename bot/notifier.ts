@@ -4,26 +4,27 @@
 import type { Api } from "grammy";
 import { defaultLanguage, type Language } from "@/domain/i18n/languages.ts";
 import type { Notifier } from "@/domain/notifier.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { texts } from "./texts.ts";
 
 export type NotifierOptions = {
   /** The language a Telegram user reads (languageOfTgUser); English when left out. */
   languageOf?: (tgId: number) => Promise<Language>;
-  log?: (line: string) => void;
+  log?: Log;
 };
 
-export function botNotifier(api: Api, { languageOf = async () => defaultLanguage, log = console.error }: NotifierOptions = {}): Notifier & { idle(): Promise<void> } {
+export function botNotifier(api: Api, { languageOf = async () => defaultLanguage, log = silentLog }: NotifierOptions = {}): Notifier & { idle(): Promise<void> } {
   const inFlight = new Set<Promise<unknown>>();
   return {
     notify(notice) {
       const sending = languageOf(notice.tgId)
         .catch((error: Error) => {
           // The notice still goes out, in English, rather than not at all.
-          log(`bot: no language for ${notice.tgId} (${error.message}); notifying in English`);
+          log.warn({ tgId: notice.tgId, error: error.message }, "no language known for a notice: notifying in English");
           return defaultLanguage;
         })
         .then((language) => api.sendMessage(notice.tgId, texts.notice(notice, language), { link_preview_options: { is_disabled: true } }))
-        .catch((error: Error) => log(`bot: could not notify ${notice.tgId} (${notice.kind}): ${error.message}`))
+        .catch((error: Error) => log.warn({ tgId: notice.tgId, kind: notice.kind, error: error.message }, "could not notify a user"))
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
     },

@@ -6,6 +6,7 @@ import type { FlushReport } from "@/domain/broadcast.ts";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import type { Runtime } from "@/domain/bot-status.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";
@@ -27,11 +28,11 @@ export type StartBotOptions = {
   webhookSecret?: string;
   /** Shared with the Bot API client of the membership checker and notifier, so their calls count too. */
   status?: BotStatusTracker;
-  log?: (line: string) => void;
+  log?: Log;
   backoff?: BackoffOptions;
 };
 
-export function startBot(deps: Deps<Config>, { webhookSecret, status, log = console.log, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
+export function startBot(deps: Deps<Config>, { webhookSecret, status, log = silentLog, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
   const { token, apiRoot, webhookUrl } = deps.config.bot;
   if (!token) throw new Error("startBot needs BOT_TOKEN");
   if (webhookUrl && !webhookSecret) throw new Error("a webhook needs its secret: see webhookSecretFor");

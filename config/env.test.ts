@@ -39,7 +39,7 @@ describe("createConfig", () => {
       initDataMaxAge: 86_400,
       broadcast: { batchSize: 28, gapMs: 100, intervalSeconds: 300 },
       seedDemo: true,
-      logRequests: false,
+      logLevel: "info",
       skipWebBuild: false,
     });
     expect(c.bot).toMatchObject({
@@ -68,7 +68,7 @@ describe("createConfig", () => {
       BROADCAST_GAP_MS: "0",
       BROADCAST_INTERVAL: "60",
       INIT_DATA_MAX_AGE: "3600",
-      LOG_REQUESTS: "yes",
+      LOG_LEVEL: " Debug ",
       SKIP_WEB_BUILD: "1",
     });
     expect(c).toMatchObject({
@@ -80,7 +80,7 @@ describe("createConfig", () => {
       admin: { email: "ops@example.com", password: "long enough password" },
       broadcast: { batchSize: 10, gapMs: 0, intervalSeconds: 60 },
       initDataMaxAge: 3600,
-      logRequests: true,
+      logLevel: "debug",
       skipWebBuild: true,
     });
     expect(c.bot).toMatchObject({ username: "my_bot", usernameSet: true, miniAppUrl: "http://0.0.0.0:8080/app" });
@@ -147,7 +147,7 @@ describe("createConfig", () => {
     ["BROADCAST_GAP_MS", "60001"],
     ["BROADCAST_INTERVAL", "-5"],
     ["SEED_DEMO", "maybe"],
-    ["LOG_REQUESTS", "on"],
+    ["LOG_LEVEL", "verbose"],
     ["SKIP_WEB_BUILD", "2"],
   ])("%s=%p is refused with a message naming it", (name, value) => {
     // Admin settings come in pairs, so give the other half where one is under test.

@@ -27,6 +27,9 @@ const addressList = z
     return entries;
   });
 
+/** What the log writes, from the most to the least: each level writes itself and those after it. */
+export const logLevels = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
 /** A number from the environment: blank means unset (the default), not 0 as Number("") has it. */
 const number = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 
@@ -89,7 +92,8 @@ const configSchema = z.object({
   PAYOUT_USER_DAILY_LIMIT: usdtLimit,
   RISK_FLAG_SCORE: number(z.coerce.number().int().min(0).max(10_000).default(0)),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
-  LOG_REQUESTS: bool.default(false),
+  // Request lines are written at info, so "warn" leaves them out (README: Logs).
+  LOG_LEVEL: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(logLevels).default("info")),
   SKIP_WEB_BUILD: bool.default(false),
 });
 
@@ -150,7 +154,7 @@ export function createConfig(env: Record<string, string | undefined>) {
       flagScore: c.RISK_FLAG_SCORE,
     },
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
-    logRequests: c.LOG_REQUESTS,
+    logLevel: c.LOG_LEVEL,
     skipWebBuild: c.SKIP_WEB_BUILD,
   };
 }

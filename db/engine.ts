@@ -2,6 +2,7 @@
 // else the SQLite file. What the rest of the product sees is the Store; the SQLite connection is
 // handed out too, for what only a file has (checkpoints, VACUUM INTO backups).
 import type { Store } from "@/domain/store.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { migrateDb, openDb, type Db } from "./sqlite/client.ts";
 import { migratePg, openPg } from "./pg/client.ts";
 import { pgStore } from "./pg/store/index.ts";
@@ -30,11 +31,12 @@ export type EngineConfig = {
   mmapMb: number;
 };
 
-export async function openEngine(config: EngineConfig): Promise<Engine> {
+/** `log` hears what the engine meets: the database lost and found, a full disk, a pool replaced. */
+export async function openEngine(config: EngineConfig, { log = silentLog }: { log?: Log } = {}): Promise<Engine> {
   if (config.databaseUrl) {
     await migratePg(config.databaseUrl);
     const db = openPg(config.databaseUrl, { max: config.databasePool, connectionTimeout: config.databaseTimeoutSeconds });
-    const store = await pgStore(db);
+    const store = await pgStore(db, { log });
     return {
       store,
       description: `PostgreSQL ${withoutPassword(config.databaseUrl)} (pool of ${config.databasePool})`,
@@ -48,7 +50,7 @@ export async function openEngine(config: EngineConfig): Promise<Engine> {
   const db = openDb(config.databasePath, { synchronous: config.synchronous, cacheMb: config.cacheMb, mmapMb: config.mmapMb });
   migrateDb(db);
   return {
-    store: sqliteStore(db),
+    store: sqliteStore(db, { log }),
     description: `${config.databasePath} (SQLite, WAL, synchronous=${config.synchronous})`,
     sqlite: db,
     close: async () => db.sqlite.close(),

@@ -3,6 +3,7 @@
 // than once a request (a full disk under load refused hundreds a second, and the lines about it
 // filled what was left of the log's disk).
 import { AppError } from "@/domain/errors.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 
 /** How long a refusal keeps the database marked full without another one, and how often it is logged. */
 const minuteMs = 60_000;
@@ -22,7 +23,7 @@ export type StorageWatch = {
 
 export const storageFullError = () => new AppError("STORAGE_FULL", "The database's disk is full; nothing was changed, try again later");
 
-export function storageWatch({ now = Date.now, log = console.error }: { now?: () => number; log?: (line: string) => void } = {}): StorageWatch {
+export function storageWatch({ now = Date.now, log = silentLog }: { now?: () => number; log?: Log } = {}): StorageWatch {
   let lastRefusal: number | undefined;
   let lastLine = -Infinity;
   let unlogged = 0;
@@ -35,7 +36,7 @@ export function storageWatch({ now = Date.now, log = console.error }: { now?: ()
       lastRefusal = at;
       unlogged++;
       if (at - lastLine >= minuteMs) {
-        log(`database storage full: ${unlogged} write${unlogged === 1 ? "" : "s"} refused (503 STORAGE_FULL) since the last line about it; reads still served`);
+        log.error({ refused: unlogged }, "database storage full: writes refused (503 STORAGE_FULL) since the last line about it; reads still served");
         lastLine = at;
         unlogged = 0;
         announced = true;
@@ -45,7 +46,7 @@ export function storageWatch({ now = Date.now, log = console.error }: { now?: ()
     wrote() {
       lastRefusal = undefined;
       if (!announced) return;
-      log("database storage: a write was stored again");
+      log.info("database storage: a write was stored again");
       announced = false;
     },
     full: () => lastRefusal !== undefined && now() - lastRefusal < minuteMs,

@@ -2,6 +2,7 @@
 import type { PasswordCost } from "./admins.ts";
 import type { Caches } from "./caches.ts";
 import type { EventSink } from "./events.ts";
+import type { DomainLog } from "./log.ts";
 import type { MembershipChecker } from "./membership.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Store } from "./store.ts";
@@ -40,6 +41,8 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   caches: Caches;
   /** Who hears what the rules did, once it has committed (events.ts); baseDeps's hears nothing. */
   events?: EventSink;
+  /** The process's log, for what the rules do not pass on to a caller (log.ts); nowhere unless handed in. */
+  log?: DomainLog;
   /** argon2id's cost for admin passwords; the product's own (admins.ts) unless given. */
   passwordCost?: PasswordCost;
 };

@@ -137,7 +137,7 @@ export type SeenClients = { seen: Set<string>; lookedAt: Map<number, { agent: st
 
 export const seenClients = (): SeenClients => ({ seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() });
 
-export async function noteClient(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
+export async function noteClient(deps: RiskDeps & Pick<Deps, "caches" | "log">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
   if (!enabled(deps)) return;
   const { seen, lookedAt } = deps.caches.seenClients;
   // A user's client is looked at once a minute at most per user agent: a session's requests
@@ -162,7 +162,7 @@ export async function noteClient(deps: RiskDeps & Pick<Deps, "caches">, user: Pi
     // A sighting feeds a signal; it must not fail the user's request. A later request tries again.
     seen.delete(key);
     lookedAt.delete(user.id);
-    console.error(`risk: could not record a client sighting of user ${user.id}: ${(error as Error).message}`);
+    deps.log?.warn({ userId: user.id, err: error }, "risk: could not record a client sighting");
   }
 }
 

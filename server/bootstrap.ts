@@ -8,11 +8,16 @@ import type { Config } from "@/config/env.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
 import { baseDeps } from "@/domain/base-deps.ts";
 import type { Deps } from "@/domain/context.ts";
+import { auditLogged } from "@/observe/audit-log.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 
-/** The domain's dependencies on the configured database, migrated; close the engine when done. */
-export async function openDeps(config: Config, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
-  const engine = await openEngine(config);
-  return { deps: baseDeps(engine.store, config, () => new Date(), overrides), engine };
+/**
+ * The domain's dependencies on the configured database, migrated, writing to `log` (admin actions
+ * as their audit entries are written: observe/audit-log.ts); close the engine when done.
+ */
+export async function openDeps(config: Config, log: Log = silentLog, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
+  const engine = await openEngine(config, { log: log.child({ component: "database" }) });
+  return { deps: baseDeps(auditLogged(engine.store, log), config, () => new Date(), { log, ...overrides }), engine };
 }
 
 /** A secret file beside the database, created once and readable only by its owner. */

@@ -3,17 +3,18 @@
 // conditional on the hold, so a run here and one from the CLI at once settle each hold once.
 import type { Deps } from "@/domain/context.ts";
 import { releaseDueHolds } from "@/domain/holds.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 
-export function startHoldRelease(deps: Deps, { leading = () => true, everyMs = 60_000, log = console.log }: { leading?: () => boolean; everyMs?: number; log?: (line: string) => void } = {}) {
+export function startHoldRelease(deps: Deps, { leading = () => true, everyMs = 60_000, log = silentLog }: { leading?: () => boolean; everyMs?: number; log?: Log } = {}) {
   if (deps.config.risk.holdMs === 0) return { stop: async () => {} };
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running || !leading()) return;
     running = releaseDueHolds(deps)
       .then((report) => {
-        if (report.released || report.forfeited) log(`holds: ${report.released} referral bonuses released, ${report.forfeited} forfeited (the friend left the channel)`);
+        if (report.released || report.forfeited) log.info({ released: report.released, forfeited: report.forfeited }, "held referral bonuses settled (forfeited: the friend left the channel)");
       })
-      .catch((error: Error) => log(`holds: release failed: ${error.message}`))
+      .catch((error: Error) => log.error({ err: error }, "releasing held referral bonuses failed"))
       .finally(() => (running = undefined));
   }, everyMs);
   return {

@@ -18,6 +18,9 @@ import { startBot, type BotRuntime } from "@/bot/run.ts";
 import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
+import { demoMembershipChecker } from "@/domain/membership.ts";
+import { eventLog } from "@/observe/event-log.ts";
+import { createLog } from "@/observe/log.ts";
 
 async function main() {
   useApiZodMessages();
@@ -25,40 +28,49 @@ async function main() {
   // First of all: a second server on a busy port must not touch the database or reach Telegram.
   await assertPortFree(config.host, config.port);
   const { token, channelId } = config.bot;
+  const jwtSecret = jwtSecretFor(config);
+  const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
+  // Every secret this process holds is taken out of any line that would carry it (observe/secrets.ts).
+  const log = createLog({ level: config.logLevel, secrets: [token, webhookSecret, jwtSecret, config.admin?.password] });
+  const botLog = log.child({ component: "bot" });
   // One bot status for every Bot API client, so a failed membership check or notice shows too.
-  const botStatus = token ? createBotStatus(() => new Date(), console.log) : undefined;
+  const botStatus = token ? createBotStatus(() => new Date(), botLog) : undefined;
   const api = token ? botApi(token, { ...config.bot, status: botStatus }) : undefined;
-  const { deps, engine } = await openDeps(config, api ? { membership: botApiMembershipChecker(api, channelId) } : {});
+  const { deps, engine } = await openDeps(config, log, {
+    membership: api ? botApiMembershipChecker(api, channelId, botLog) : demoMembershipChecker((line) => log.debug(line)),
+    events: eventLog(log),
+  });
   // Notices go out in each user's language, which only the database knows.
-  if (api) deps.notifier = botNotifier(api, { languageOf: (tgId) => languageOfTgUser(deps, tgId) });
-  const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath) : undefined;
+  if (api) deps.notifier = botNotifier(api, { languageOf: (tgId) => languageOfTgUser(deps, tgId), log: botLog });
+  const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath, { log }) : undefined;
   // On PostgreSQL several instances share the database; one of them polls Telegram and times
   // the broadcasts, and another takes over within seconds if it goes.
-  const leadership = engine.postgresUrl && token ? pgLeadership(pgClient(engine.postgresUrl, { max: 1 }), "refbot.bot") : undefined;
-  const jwtSecret = jwtSecretFor(config);
+  const leadership = engine.postgresUrl && token ? pgLeadership(pgClient(engine.postgresUrl, { max: 1 }), "refbot.bot", { log }) : undefined;
   const admin = await ensureFirstAdmin(deps);
-  if (config.seedDemo && (await seedIfEmpty(deps))) console.log("Seeded demo data into an empty database.");
+  if (config.seedDemo && (await seedIfEmpty(deps))) log.info("Seeded demo data into an empty database.");
   if (!config.skipWebBuild && webIsStale()) {
-    console.log("Building the web app...");
+    log.info("building the web app");
     // The API is the core: a broken web build is reported loudly but does not keep it down.
     try {
       buildWeb();
     } catch (error) {
-      console.error(`WARNING: ${(error as Error).message}; serving the API without a fresh web app.`);
+      log.error({ err: error }, "the web app did not build: serving the API without a fresh web app");
     }
   }
 
   // The bot connects to Telegram in the background, retrying with a growing wait: the API
   // serves at once whatever Telegram does, and /api/health says what the bot is doing.
-  const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
-  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret, leadership }) : noBotRuntime;
+  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret, leadership, log: botLog }) : noBotRuntime;
 
-  const holds = startHoldRelease(deps, { leading: leadership?.isLeading });
-  const app = createApp(deps, { jwtSecret, webDist, runtime });
+  const holds = startHoldRelease(deps, { leading: leadership?.isLeading, log });
+  const app = createApp(deps, { jwtSecret, webDist, runtime, log });
   if (runtime.webhook) app.use(runtime.webhook);
   listen(app, config.host, config.port);
   const base = `http://${config.host}:${app.server!.port}`;
 
+  // The banner speaks to whoever ran `npm start` (where to go, how to sign in, how to try the
+  // API), so it stays plain text, printed once as serving begins; the log's own line for the
+  // start follows it, with the addresses as fields for whatever reads the log.
   console.log(`refbot is running at ${base}`);
   console.log(`  database:  ${engine.description}`);
   if (engine.postgresUrl && !config.jwtSecret) console.log("  note:      JWT_SECRET is not set: sign-ins are signed with this machine's data/.jwt-secret; give every instance the same JWT_SECRET");
@@ -79,12 +91,13 @@ async function main() {
     console.log(`    curl -H 'X-Telegram-Id: 1000001' ${base}/api/me`);
     console.log(`    curl '${base}/api/demo/init-data?tgId=1000001'   # signed init data for X-Telegram-Init-Data`);
   }
+  log.info({ url: base, admin: `${base}/admin`, miniApp: `${base}/app`, database: engine.description, bot: token ? "on" : "off", demo: config.demoMode }, "refbot started");
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: finishing requests in flight and closing the database...`);
+    log.info({ signal }, "stopping: finishing requests in flight, then closing the database");
     // Every money movement is one transaction, committed whole or not at all: stopping the
     // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
@@ -93,6 +106,7 @@ async function main() {
     await app.stop();
     await checkpoints?.stop();
     await engine.close();
+    log.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -20,7 +20,7 @@ describe("long polling", () => {
   let server: TestServer;
   beforeAll(async () => {
     tg = startFakeTelegram();
-    server = await startTestServer({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, SKIP_WEB_BUILD: "true", BROADCAST_INTERVAL: "1", BROADCAST_GAP_MS: "0", SEED_DEMO: "false" });
+    server = await startTestServer({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, SKIP_WEB_BUILD: "true", BROADCAST_INTERVAL: "1", BROADCAST_GAP_MS: "0", SEED_DEMO: "false", LOG_LEVEL: "info" });
   });
   afterAll(async () => {
     await server.stop();
@@ -35,7 +35,7 @@ describe("long polling", () => {
       return h.botActive && h;
     });
     expect(health).toMatchObject({ demoMode: false, botActive: true, bot: { state: "active", lastError: null, retryAt: null } });
-    expect(server.output()).toContain("bot: @refbot_test_bot is up (long polling)");
+    expect(server.logLines()).toContainEqual(expect.objectContaining({ level: "info", component: "bot", msg: "the bot is up", bot: "@refbot_test_bot", mode: "long polling" }));
   });
 
   test("a /start update gets a welcome with the bot's real username in the link", async () => {
@@ -150,7 +150,9 @@ describe("Telegram unreachable at start-up", () => {
       expect(down).toMatchObject({ ok: true, botActive: false, bot: { lastError: expect.stringContaining("getMe") } });
       expect(Date.parse(down.bot.since!)).toBeGreaterThan(started - 1000);
       expect(Date.parse(down.bot.retryAt!)).toBeGreaterThan(Date.parse(down.bot.since!));
-      expect(server.output()).toMatch(/bot: could not connect to Telegram \(Network request for 'getMe' failed!.*\); trying again in \d+ s/);
+      expect(server.logLines()).toContainEqual(
+        expect.objectContaining({ level: "warn", component: "bot", msg: "could not connect to Telegram", error: expect.stringMatching(/^Network request for 'getMe' failed!/), retryInSeconds: expect.any(Number) }),
+      );
       // The rest of the API works meanwhile.
       expect((await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }) })).status).toBe(200);
 

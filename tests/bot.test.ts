@@ -12,18 +12,19 @@ import { botNotifier } from "@/bot/notifier.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
+import { captureLog } from "./support/logs.ts";
 
 const token = "123456:TEST-token";
 const telegram = () => ({ apiRoot: tg.apiRoot, timeoutSeconds: 10 });
 let tg: FakeTelegram;
 let t: SqliteTestApp;
 let bot: RefBot;
-const logs: string[] = [];
+const logs = captureLog();
 
 beforeEach(async () => {
   tg = startFakeTelegram();
   t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, MINIAPP_URL: "https://mini.example/app", CHANNEL_ID: "@refbot_channel" });
-  bot = createBot(t.deps, { token, apiRoot: tg.apiRoot, log: (l) => void logs.push(l) });
+  bot = createBot(t.deps, { token, apiRoot: tg.apiRoot, log: logs.log });
   await bot.init();
 });
 afterEach(() => tg.stop());
@@ -110,12 +111,14 @@ describe("channel membership", () => {
   });
 
   test("a user Telegram does not know is not a member; other errors are not taken for a no", async () => {
-    const lines: string[] = [];
-    const check = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel", (l) => void lines.push(l));
+    const { log, lines } = captureLog();
+    const check = botApiMembershipChecker(botApi(token, telegram()), "@refbot_channel", log);
     tg.failWhen((c) => (c.method === "getChatMember" && c.body.user_id === 801 ? { error_code: 400, description: "Bad Request: user not found" } : c.method === "getChatMember" ? { error_code: 400, description: "Bad Request: chat not found" } : undefined));
     expect(await check.isMember(801)).toBe(false);
     await expect(check.isMember(802)).rejects.toMatchObject({ code: "MEMBERSHIP_UNAVAILABLE", status: 503 });
-    expect(lines).toEqual(["bot: could not check channel membership of 802 in @refbot_channel: Call to 'getChatMember' failed! (400: Bad Request: chat not found)"]);
+    expect(lines()).toEqual([
+      expect.objectContaining({ level: "warn", msg: "could not check channel membership", tgId: 802, channelId: "@refbot_channel", error: "Call to 'getChatMember' failed! (400: Bad Request: chat not found)" }),
+    ]);
   });
 });
 
@@ -175,7 +178,7 @@ describe("broadcast delivery", () => {
 
 describe("notifications", () => {
   test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
-    const notifier = botNotifier(botApi(token, telegram()), { log: (l) => void logs.push(l) });
+    const notifier = botNotifier(botApi(token, telegram()), { log: logs.log });
     t.deps.notifier = notifier;
     const user = await t.makeUser();
     const headers = await t.adminHeaders();
@@ -193,7 +196,7 @@ describe("notifications", () => {
     expect(texts[0]).toBe("✅ Your withdrawal of 10.00 USDT was approved and will be paid shortly.");
     expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
     expect(texts[2]).toContain("rejected: Duplicate");
-    expect(logs.some((l) => l.includes(`could not notify ${user.tgId}`))).toBe(true);
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "warn", msg: "could not notify a user", tgId: user.tgId, kind: "withdrawal_rejected" }));
   });
 });
 
@@ -235,7 +238,7 @@ describe("languages", () => {
   });
 
   test("the choice made in the mini app wins over Telegram's language, for replies and notices", async () => {
-    t.deps.notifier = botNotifier(botApi(token, telegram()), { languageOf: (tgId) => languageOfTgUser(t.deps, tgId), log: (l) => void logs.push(l) });
+    t.deps.notifier = botNotifier(botApi(token, telegram()), { languageOf: (tgId) => languageOfTgUser(t.deps, tgId), log: logs.log });
     const notifier = t.deps.notifier as ReturnType<typeof botNotifier>;
     const user = await t.makeUser();
     const headers = t.initDataFor({ tgId: user.tgId, languageCode: "en" });

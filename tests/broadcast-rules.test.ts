@@ -253,7 +253,7 @@ await forEachEngine(import.meta.path, (it) => {
     const { users } = await usersAndBroadcast(e, 6, clock);
     const tg = fakeTelegram(Date.now);
     const paced = { ...config, broadcast: { batchSize: 2, gapMs: 0, intervalSeconds: 1 } };
-    const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, config: paced }, tg.api, { log: () => {} }));
+    const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, config: paced }, tg.api));
     try {
       await until("every delivery sent", () => tg.sent.length === users.length, 10_000);
     } finally {

@@ -13,7 +13,7 @@ test("a worker thread copies the WAL into the database file, and stops on reques
   db.sqlite.run("PRAGMA wal_autocheckpoint = 0"); // the writer never checkpoints here
   db.sqlite.run("create table blobs (id integer primary key, data blob)");
   const before = statSync(path).size;
-  const checkpoints = checkpointInBackground(db, path, 20);
+  const checkpoints = checkpointInBackground(db, path, { everyMs: 20 });
   const insert = db.sqlite.prepare("insert into blobs (data) values (randomblob(4000))");
   db.sqlite.transaction(() => {
     for (let i = 0; i < 2000; i++) insert.run();

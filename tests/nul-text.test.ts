@@ -125,7 +125,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
     try {
       const token = "123456:TEST-token";
       const app = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, MINIAPP_URL: "https://mini.example/app" });
-      const bot = createBot(app.deps, { token, apiRoot: tg.apiRoot, log: () => {} });
+      const bot = createBot(app.deps, { token, apiRoot: tg.apiRoot });
       await bot.init();
       const referrer = await app.makeUser();
       const tgId = uniqueTgId();

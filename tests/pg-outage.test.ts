@@ -4,7 +4,8 @@
 // the database must start, and a crowd of them keeps a recovering server down), and it serves
 // again within seconds of the database's return (and hears changes again at once:
 // pg-change-feed.test.ts). The server reaches PostgreSQL through a counting proxy, so every
-// attempt is seen, refused ones included.
+// attempt is seen, refused ones included. The log says once that the database was lost, and
+// once that it is back.
 import { afterAll, expect } from "bun:test";
 import { pgClient } from "@/db/pg/client.ts";
 import { demoInitDataToken } from "@/api/app.ts";
@@ -32,7 +33,7 @@ const me = async (tgId: number) => {
   return { status: res.status, code: ((await res.json().catch(() => null)) as { code?: string } | null)?.code };
 };
 
-pg.test("a database away for seconds: quick 503s, few connection attempts, and service again on its return", async () => {
+pg.test("a database away for seconds: quick 503s, few connection attempts, one line in the log each way, and service again on its return", async () => {
   const { url, name } = await pg.database();
   // A database cannot be closed to connections from inside it.
   const outside = new URL(url);
@@ -41,7 +42,7 @@ pg.test("a database away for seconds: quick 503s, few connection attempts, and s
   proxy = startTcpProxy(Number(new URL(url).port || 5432));
   const through = new URL(url);
   through.port = String(proxy.port);
-  server = await startTestServer({ DATABASE_URL: through.toString(), DATABASE_POOL: "10", JWT_SECRET: jwtSecret, SKIP_WEB_BUILD: "true", SEED_DEMO: "false" });
+  server = await startTestServer({ DATABASE_URL: through.toString(), DATABASE_POOL: "10", JWT_SECRET: jwtSecret, SKIP_WEB_BUILD: "true", SEED_DEMO: "false", LOG_LEVEL: "info" });
   expect((await me(9_100_001)).status).toBe(200);
 
   // Away: no new connection is accepted (FATAL 55000 at connect), and the server's are ended.
@@ -77,4 +78,11 @@ pg.test("a database away for seconds: quick 503s, few connection attempts, and s
   await until("the server to serve again", async () => (await me(9_100_002)).status === 200, 10_000);
   console.log(`served again ${Math.round(performance.now() - back)} ms after the database came back`);
   expect(performance.now() - back).toBeLessThan(7_000);
+
+  const lines = server.logLines().filter((line) => line.component === "database");
+  expect(lines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+    { level: "error", msg: "database unreachable: requests are answered 503 DATABASE_UNAVAILABLE until it is back" },
+    { level: "info", msg: "database reachable again" },
+  ]);
+  expect(lines[1]!.awaySeconds as number).toBeGreaterThan(3);
 }, 60_000);

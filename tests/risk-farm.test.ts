@@ -23,7 +23,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
 
   async function setUp() {
     t = await makeTestApp(env);
-    t.deps.membership = botApiMembershipChecker(botApi("123456:TEST", { apiRoot: telegram.apiRoot, timeoutSeconds: 5 }), "@refbot_channel", () => {});
+    t.deps.membership = botApiMembershipChecker(botApi("123456:TEST", { apiRoot: telegram.apiRoot, timeoutSeconds: 5 }), "@refbot_channel");
     t.setNow("2026-03-10T08:00:00Z");
     const daily = (await t.makeTask()).id;
     const channel = (await t.makeTask({ kind: "follow_channel", title: "Join", reward: usdt("0.5") })).id;

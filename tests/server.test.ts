@@ -10,7 +10,7 @@ import { dbCheck } from "./support/db-check.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 
 const root = join(import.meta.dir, "..");
-const quick = { SKIP_WEB_BUILD: "1" };
+const quick = { SKIP_WEB_BUILD: "1", LOG_LEVEL: "info" };
 
 function inspect(path: string) {
   const db = new Database(path, { readonly: true });
@@ -75,7 +75,10 @@ describe("npm start on a fresh database, stopped, and started again", () => {
     firstExit = await first.stop();
     firstOutput = first.output();
     expect(firstExit).toBe(0);
-    expect(firstOutput).toContain("SIGTERM: finishing requests in flight and closing the database");
+    expect(first.logLines().slice(-2)).toEqual([
+      expect.objectContaining({ level: "info", msg: "stopping: finishing requests in flight, then closing the database", signal: "SIGTERM" }),
+      expect.objectContaining({ level: "info", msg: "stopped" }),
+    ]);
     expect(existsSync(first.databasePath)).toBe(true);
   });
 
@@ -216,7 +219,9 @@ describe("SIGINT while requests are running", () => {
       stopped = true;
       await Promise.all(loops);
       expect(code).toBe(0);
-      expect(server.output()).toContain("SIGINT: finishing requests in flight and closing the database");
+      // The requests in flight are answered (and logged) between the two.
+      expect(server.logLines()).toContainEqual(expect.objectContaining({ level: "info", msg: "stopping: finishing requests in flight, then closing the database", signal: "SIGINT" }));
+      expect(server.logLines().at(-1)).toMatchObject({ level: "info", msg: "stopped" });
 
       const check = await dbCheck(server.databasePath);
       expect(check.output).toContain("every balance matches its ledger");

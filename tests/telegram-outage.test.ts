@@ -15,6 +15,7 @@ import { eq } from "@/db/ops.ts";
 import { broadcastDeliveries, ledger, taskCompletions } from "@/db/sqlite/schema/index.ts";
 import { jwtSecret, makeTestApp, type SqliteTestApp } from "./support/app.ts";
 import { startFakeTelegram, type FakeTelegram, type Outage } from "./support/fake-telegram.ts";
+import { captureLog, type CapturedLog } from "./support/logs.ts";
 import { until } from "./support/until.ts";
 
 const token = "123456:TEST-token";
@@ -23,11 +24,12 @@ const timeoutSeconds = 1;
 const quickBackoff = { firstMs: 200, capMs: 400 };
 let tg: FakeTelegram;
 let t: SqliteTestApp;
-let logs: string[];
-const log = (line: string) => void logs.push(line);
+let logs: CapturedLog;
+let log: CapturedLog["log"];
 
 beforeEach(async () => {
-  logs = [];
+  logs = captureLog();
+  log = logs.log;
   tg = startFakeTelegram();
   t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, TELEGRAM_TIMEOUT: String(timeoutSeconds), CHANNEL_ID: "@refbot_channel", BROADCAST_INTERVAL: "0", BROADCAST_GAP_MS: "0" });
 });
@@ -103,8 +105,7 @@ describe("broadcasts during a Bot API outage", () => {
     const waiting = await scheduler.flush();
     expect(waiting).toMatchObject({ claimed: 0, stoppedByOutage: true, outageError: first.outageError, leftQueued: 3, results: [] });
     expect(tg.sent().length).toBe(callsAfterFirst);
-    expect(logs.filter((l) => l.startsWith("bot: broadcast flush stopped, the Bot API is unreachable"))).toHaveLength(1);
-    expect(logs[0]).toContain("3 left queued, next try in 1 s");
+    expect(logs.lines()).toEqual([expect.objectContaining({ level: "warn", msg: "broadcast flush stopped: the Bot API is unreachable", leftQueued: 3, retryInSeconds: 1 })]);
 
     tg.comeBack();
     const done = await until("the wait to end and the flush to send", async () => {
@@ -142,8 +143,7 @@ describe("channel membership during a Bot API outage", () => {
       const res = await t.request("POST", `/api/tasks/${task.id}/complete`, { headers: t.userHeaders(user.tgId) });
       expect(Date.now() - started).toBeLessThan(timeoutSeconds * 1000 + 1000);
       expect(res).toEqual({ status: 503, body: { code: "MEMBERSHIP_UNAVAILABLE", message: "Could not check your channel membership, try again" } });
-      expect(logs).toHaveLength(1);
-      expect(logs[0]).toStartWith(`bot: could not check channel membership of ${user.tgId} in @refbot_channel: `);
+      expect(logs.lines()).toEqual([expect.objectContaining({ level: "warn", msg: "could not check channel membership", tgId: user.tgId, channelId: "@refbot_channel" })]);
       expect(await t.userRow(user.id)).toMatchObject({ balance: 0, channelJoined: false, tasksCompleted: 0 });
       expect(t.db.select().from(taskCompletions).where(eq(taskCompletions.userId, user.id)).all()).toEqual([]);
       expect(t.db.select().from(ledger).where(eq(ledger.userId, user.id)).all()).toEqual([]);
@@ -171,11 +171,12 @@ describe("the bot's state", () => {
     runtime = startBot(t.deps, { log, backoff: quickBackoff, status: createBotStatus(() => new Date(), log) });
     const down = await until("a failed start", async () => {
       const h = await health(runtime!);
-      return h.bot.state === "unreachable" && logs.length >= 2 && h;
+      return h.bot.state === "unreachable" && logs.lines().length >= 2 && h;
     });
     expect(down).toMatchObject({ ok: true, botActive: false, bot: { state: "unreachable", lastError: expect.stringContaining("ECONNREFUSED") } });
     expect(new Date(down.bot.retryAt!).getTime()).toBeGreaterThan(Date.now() - 1000);
-    expect(logs.slice(0, 2).every((l) => /^bot: could not connect to Telegram \(Network request for 'getMe' failed!.*\); trying again in \d+ s$/.test(l))).toBe(true);
+    const failures = expect.objectContaining({ level: "warn", msg: "could not connect to Telegram", error: expect.stringMatching(/^Network request for 'getMe' failed!/), retryInSeconds: expect.any(Number) });
+    expect(logs.lines().slice(0, 2)).toEqual([failures, failures]);
 
     tg.comeBack();
     const up = await until("the bot to be active", async () => {
@@ -183,7 +184,7 @@ describe("the bot's state", () => {
       return h.bot.state === "active" && h;
     });
     expect(up).toMatchObject({ botActive: true, bot: { state: "active", retryAt: null } });
-    expect(logs).toContain("bot: @refbot_test_bot is up (long polling)");
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "info", msg: "the bot is up", bot: "@refbot_test_bot", mode: "long polling" }));
     expect(t.deps.config.bot.username).toBe("refbot_test_bot");
   });
 
@@ -193,10 +194,10 @@ describe("the bot's state", () => {
     tg.goDown("5xx");
     const lost = await until("unreachable", () => runtime!.botStatus().state === "unreachable" && runtime!.botStatus());
     expect(lost.lastError).toBe("Call to 'getUpdates' failed! (502: Bad Gateway)");
-    expect(logs).toContain("bot: Telegram unreachable: Call to 'getUpdates' failed! (502: Bad Gateway)");
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "warn", msg: "Telegram unreachable", error: "Call to 'getUpdates' failed! (502: Bad Gateway)" }));
     tg.comeBack();
     await until("active again", () => runtime!.botStatus().state === "active");
-    expect(logs).toContain("bot: Telegram can be reached again");
+    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "info", msg: "Telegram can be reached again" }));
   });
 
   test("a hanging Telegram keeps the bot starting, and a stop ends it at once", async () => {
@@ -224,7 +225,7 @@ describe("webhook route", () => {
         app.handle(new Request("http://localhost/telegram/webhook", { method: "POST", headers: { "content-type": "application/json", ...(secret && { "x-telegram-bot-api-secret-token": secret }) }, body: JSON.stringify(update) }));
       for (const secret of [undefined, "wrong", "kept-secret-but-longer"]) {
         const res = await post(secret);
-        expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { code: "UNAUTHORIZED", message: "Wrong webhook secret token" } });
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { code: "UNAUTHORIZED", message: "Wrong webhook secret token", requestId: res.headers.get("x-request-id") } });
       }
       const starting = await post("kept-secret");
       expect({ status: starting.status, code: (await starting.json()).code }).toEqual({ status: 503, code: "BOT_STARTING" });

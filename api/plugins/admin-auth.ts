@@ -7,6 +7,7 @@ import { getAdmin } from "@/domain/admins.ts";
 import type { Admin } from "@/domain/model/index.ts";
 import { AppError } from "@/domain/errors.ts";
 import { rules } from "@/domain/rules.ts";
+import { signedInAs } from "@/observe/request-context.ts";
 
 type TokenSigner = { sign: (claims: { sub: string; ver: number; exp: number }) => Promise<string> };
 
@@ -60,7 +61,9 @@ export function adminAuth(deps: Deps, secret: string) {
         // Checked before the request is validated, so a caller without a valid token learns
         // nothing about a route's input (401, not 400); resolve hands the admin to the route.
         async transform({ headers, adminJwt, request }) {
-          signedIn.set(request, await authenticate(headers.authorization, adminJwt));
+          const admin = await authenticate(headers.authorization, adminJwt);
+          signedIn.set(request, admin);
+          signedInAs({ adminId: admin.id });
         },
         resolve({ request }) {
           const admin = signedIn.get(request);

@@ -1,5 +1,6 @@
-// The one place errors become responses: `{ message, code }` with the status the code implies,
-// the message in the mini-app user's language. Nothing internal (stack, SQL) ever reaches a client.
+// The one place errors become responses: `{ message, code, requestId }` with the status the code
+// implies, the message in the mini-app user's language. Nothing internal (stack, SQL) ever reaches
+// a client; what went wrong on our side goes to the log, under the same request id.
 import { Elysia } from "elysia";
 import { AppError, type ErrorCode } from "@/domain/errors.ts";
 import { isBotMessage, say, type BotMessage } from "@/domain/i18n/bot.ts";
@@ -8,6 +9,8 @@ import { pickLanguage, type Language } from "@/domain/i18n/languages.ts";
 import { initDataLanguageCode } from "@/domain/init-data.ts";
 import { localUsdt, usdt } from "@/domain/money.ts";
 import { rules } from "@/domain/rules.ts";
+import type { Log } from "@/observe/log.ts";
+import { currentRequest } from "@/observe/request-context.ts";
 
 // Keyed by the request, so an entry lives exactly as long as the request it is about.
 const userLanguages = new WeakMap<Request, Language>();
@@ -43,7 +46,7 @@ function localAmount(text: string, language: Language): string {
  * admins, logs and the CLI see; another language gets the catalogue's error.<code>.<variant> (or
  * error.<code>), filled from the error's details with numbers and amounts written its way.
  */
-function userMessage(language: Language, code: string, english: string, wording: AppError["wording"], extra: Record<string, unknown>): string {
+function userMessage(log: Log, language: Language, code: string, english: string, wording: AppError["wording"], extra: Record<string, unknown>): string {
   if (language === "en") return english;
   const key = [wording.variant && `error.${code}.${wording.variant}`, `error.${code}`].find((k): k is BotMessage => !!k && isBotMessage(k));
   if (!key) return english;
@@ -57,7 +60,7 @@ function userMessage(language: Language, code: string, english: string, wording:
     return say(language, key, values);
   } catch (problem) {
     // A translation naming a detail this error did not come with: English beats no message.
-    console.error(`errors: no ${language} message for ${code}: ${(problem as Error).message}`);
+    log.error({ language, code, err: problem }, "an error's message is missing in a language");
     return english;
   }
 }
@@ -74,31 +77,35 @@ function describeValidation(where: string, issues: Issue[]): string {
   return `${field}: ${first.message ?? first.summary ?? "is invalid"}`;
 }
 
-export const errorHandler = new Elysia({ name: "errors" }).onError({ as: "global" }, ({ code, error, set, request, path }) => {
-  const language = languageOf(request, path);
-  const reply = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, wording: AppError["wording"] = {}) => {
-    set.status = status;
-    set.headers["content-type"] = "application/json";
-    return { message: userMessage(language, code, message, wording, extra), code, ...extra };
-  };
-  if (error instanceof AppError) {
-    // A refusal that says when to come back also says it in the standard header, for clients
-    // that read headers rather than bodies.
-    const { retryAfterSeconds } = error.extra;
-    if (typeof retryAfterSeconds === "number") set.headers["retry-after"] = String(retryAfterSeconds);
-    return reply(error.status, error.code, error.message, error.extra, error.wording);
-  }
-  switch (code) {
-    case "VALIDATION": {
-      const issues = (error.all as Issue[] | undefined) ?? [];
-      return reply(400, "VALIDATION_FAILED", describeValidation(error.type, issues));
+export const errorHandler = (log: Log) =>
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ code, error, set, request, path }) => {
+    const language = languageOf(request, path);
+    const reply = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, wording: AppError["wording"] = {}) => {
+      set.status = status;
+      set.headers["content-type"] = "application/json";
+      const context = currentRequest();
+      // The request's line in the log says which error it was answered with.
+      if (context) context.errorCode = code;
+      return { message: userMessage(log, language, code, message, wording, extra), code, ...extra, requestId: context?.reqId };
+    };
+    if (error instanceof AppError) {
+      // A refusal that says when to come back also says it in the standard header, for clients
+      // that read headers rather than bodies.
+      const { retryAfterSeconds } = error.extra;
+      if (typeof retryAfterSeconds === "number") set.headers["retry-after"] = String(retryAfterSeconds);
+      return reply(error.status, error.code, error.message, error.extra, error.wording);
     }
-    case "PARSE":
-      return reply(400, "INVALID_JSON", "The request body is not valid JSON");
-    case "NOT_FOUND":
-      return reply(404, "NOT_FOUND", "No such API route", {}, { variant: "route" });
-    default:
-      console.error("unhandled error:", error);
-      return reply(500, "INTERNAL", "Something went wrong on our side; the request changed nothing");
-  }
-});
+    switch (code) {
+      case "VALIDATION": {
+        const issues = (error.all as Issue[] | undefined) ?? [];
+        return reply(400, "VALIDATION_FAILED", describeValidation(error.type, issues));
+      }
+      case "PARSE":
+        return reply(400, "INVALID_JSON", "The request body is not valid JSON");
+      case "NOT_FOUND":
+        return reply(404, "NOT_FOUND", "No such API route", {}, { variant: "route" });
+      default:
+        log.error({ err: error }, "unhandled error");
+        return reply(500, "INTERNAL", "Something went wrong on our side; the request changed nothing");
+    }
+  });

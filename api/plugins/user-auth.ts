@@ -8,6 +8,7 @@ import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier } from "@/domain/init-data.ts";
 import { noteClient } from "@/domain/risk.ts";
 import { findUserByTgId, registerUser, userLanguage } from "@/domain/users.ts";
+import { signedInAs } from "@/observe/request-context.ts";
 import type { clientAddressResolver } from "./client-address.ts";
 import { answerUserIn } from "./errors.ts";
 
@@ -57,6 +58,7 @@ export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: Ret
       async transform({ headers, query, request, server }) {
         const user = await authenticate(headers, query as Record<string, string | undefined>, () => addressOf(request, server));
         signedIn.set(request, user);
+        signedInAs({ userId: user.id });
         answerUserIn(request, userLanguage(user));
       },
       resolve({ request }) {

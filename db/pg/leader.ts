@@ -3,6 +3,7 @@
 // holder's connection ends, crash or SIGKILL included, and another instance, asking every
 // `retryMs`, takes over within that time. Nothing is elected by hand.
 import type { SQL } from "bun";
+import { silentLog, type Log } from "@/observe/log.ts";
 
 export type Leadership = {
   /** Called with true when this instance starts leading, false when it stops. */
@@ -11,7 +12,7 @@ export type Leadership = {
   stop(): Promise<void>;
 };
 
-export function pgLeadership(client: SQL, name: string, { retryMs = 2000, log = console.log }: { retryMs?: number; log?: (line: string) => void } = {}): Leadership {
+export function pgLeadership(client: SQL, name: string, { retryMs = 2000, log = silentLog }: { retryMs?: number; log?: Log } = {}): Leadership {
   const listeners: ((leading: boolean) => void)[] = [];
   let leading = false;
   let stopped = false;
@@ -21,7 +22,9 @@ export function pgLeadership(client: SQL, name: string, { retryMs = 2000, log = 
   const set = (now: boolean) => {
     if (now === leading) return;
     leading = now;
-    log(now ? `leading the fleet (${name})` : `no longer leading the fleet (${name})`);
+    // Leadership lost while running is worth a look (its connection failed); at a stop it is expected.
+    if (now) log.info({ lock: name }, "leading the fleet");
+    else log[stopped ? "info" : "warn"]({ lock: name }, "no longer leading the fleet");
     for (const listener of listeners) listener(now);
   };
   const pause = () => new Promise<void>((resolve) => setTimeout((wake = resolve), retryMs));
@@ -39,7 +42,7 @@ export function pgLeadership(client: SQL, name: string, { retryMs = 2000, log = 
         }
       } catch (error) {
         set(false);
-        log(`leadership check failed (${name}): ${(error as Error).message}`);
+        log.warn({ lock: name, err: error }, "leadership check failed");
         connection?.release();
         connection = undefined;
       }

@@ -3,11 +3,17 @@
 // what the WAL held when it began while the writer goes on appending. The WAL starts over from
 // its beginning only after a checkpoint that the writer itself runs (its automatic one, at 64 MiB)
 // finds everything copied, so that one is left with a few frames to copy instead of 64 MiB.
+// What is worth a line in the log goes to the thread that started it, which writes the log.
 import { Database } from "bun:sqlite";
 
 declare const self: Worker;
 
 type Checkpoint = { busy: number; log: number; checkpointed: number };
+
+/** A line for the server's log, as the worker posts it (checkpoints.ts writes it). */
+export type CheckpointLine = { level: "info" | "error"; fields: Record<string, unknown>; msg: string };
+
+const report = (line: CheckpointLine) => postMessage({ line });
 
 const passesPerTick = 5;
 /** The longest wait between tries while checkpoints fail, and how often the same failure is logged. */
@@ -35,7 +41,7 @@ self.onmessage = (event: MessageEvent<{ start?: { path: string; everyMs: number 
       if (failing && now < failing.retryAt) return;
       try {
         tick(conn);
-        if (failing) console.error(`checkpoint works again after: ${failing.message}`);
+        if (failing) report({ level: "info", fields: { after: failing.message }, msg: "checkpoint works again" });
         failing = undefined;
       } catch (error) {
         const message = (error as Error).message;
@@ -43,8 +49,7 @@ self.onmessage = (event: MessageEvent<{ start?: { path: string; everyMs: number 
         if (String(error).includes("SQLITE_BUSY")) return;
         const pauseMs = Math.min((failing?.pauseMs ?? start.everyMs) * 2, longestPauseMs);
         if (!failing || failing.message !== message || now - failing.loggedAt >= logEveryMs) {
-          const again = failing && failing.skipped > 0 ? ` (${failing.skipped} more times since the last line)` : "";
-          console.error(`checkpoint failed: ${message}${again}`);
+          report({ level: "error", fields: { error: message, ...(failing && failing.skipped > 0 && { sinceLastLine: failing.skipped }) }, msg: "checkpoint failed" });
           failing = { message, loggedAt: now, skipped: 0, pauseMs, retryAt: now + pauseMs };
         } else {
           failing = { ...failing, skipped: failing.skipped + 1, pauseMs, retryAt: now + pauseMs };

@@ -42,6 +42,9 @@ import { pgStore } from "@/db/pg/store/index.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { asc, eq } from "@/db/ops.ts";
 import * as sqliteSchema from "@/db/sqlite/schema/index.ts";
+import { auditLogged } from "@/observe/audit-log.ts";
+import { eventLog } from "@/observe/event-log.ts";
+import { captureLog, type CapturedLog } from "./logs.ts";
 import { usePostgres, type PgFixture } from "./postgres.ts";
 
 export const jwtSecret = "test-secret-test-secret-test-secret-0123";
@@ -91,7 +94,8 @@ async function sqliteApp(env: Record<string, string>, options: AppOptions): Prom
   const db = openDb(config.databasePath, { logger: options.logger });
   migrateDb(db);
   const table = <K extends TableName>(name: K) => sqliteSchema[name] as unknown as Table;
-  const base = await assemble(config, sqliteStore(db), {
+  const logs = captureLog(config.logLevel);
+  const base = await assemble(config, sqliteStore(db, { log: logs.log }), logs, {
     engine: "sqlite",
     rows: async (name, where) => {
       const t = table(name) as any;
@@ -132,9 +136,10 @@ async function pgApp(env: Record<string, string>, pg: PgFixture | undefined): Pr
   // A test's bursts (up to eight requests at once) queue for these, as requests do in production.
   const db = openPg(url, { max: 4 });
   const settle = changeMarkers(db.$client);
-  const store = await pgStore(db);
+  const logs = captureLog(config.logLevel);
+  const store = await pgStore(db, { log: logs.log });
   const table = <K extends TableName>(name: K) => pgSchema[name] as unknown as Table;
-  const base = await assemble(config, store, {
+  const base = await assemble(config, store, logs, {
     engine: "postgres",
     rows: async (name, where) => {
       const t = table(name) as any;
@@ -243,24 +248,31 @@ function changeMarkers(client: SQL_): () => Promise<void> {
   };
 }
 
-async function assemble(config: ReturnType<typeof createConfig>, store: Store, parts: EngineParts) {
+/**
+ * `logs`: the log the server would write, at LOG_LEVEL (info unless the test says), kept in memory
+ * and wired as server/main.ts wires it: requests, errors, the rules' own lines, admin actions,
+ * events, and (handed to the store already) the database's.
+ */
+async function assemble(config: ReturnType<typeof createConfig>, store: Store, logs: CapturedLog, parts: EngineParts) {
   // As the server sets it at start (server/main.ts).
   useApiZodMessages();
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;
   const notices: Notice[] = [];
   const deps: Deps<Config> = {
-    store,
+    store: auditLogged(store, logs.log),
     config,
     clock: () => now,
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
     caches: makeCaches(store),
     passwordCost: testPasswordCost,
+    log: logs.log,
+    events: eventLog(logs.log),
   };
   // An in-process request has no socket, so the test names the address it comes from.
   const peers = new WeakMap<Request, string>();
-  const app = createApp(deps, { jwtSecret, peerAddress: (request) => peers.get(request) });
+  const app = createApp(deps, { jwtSecret, peerAddress: (request) => peers.get(request), log: logs.log });
   const key = initDataKey(config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = await ensureAdmin(deps, adminEmail, adminPassword);
 
@@ -279,10 +291,16 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     const req = new Request(`http://localhost${path}`, { method, headers, body });
     if (options.from !== undefined) peers.set(req, options.from);
     const res = await app.handle(req);
+    // What runs once the answer is out (its log line) has run by the time a client's next request comes.
+    await new Promise((resolve) => setImmediate(resolve));
     await parts.settle?.();
     return res;
   }
 
+  /**
+   * The status and the body (parsed when JSON). An error body's requestId, which every one carries,
+   * is checked against the answer's X-Request-Id header here and left out of the body tests compare.
+   */
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
     const res = await send(method, path, options);
     const text = await res.text();
@@ -290,6 +308,11 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     try {
       parsed = JSON.parse(text);
     } catch {}
+    if (parsed !== null && typeof parsed === "object" && "requestId" in parsed) {
+      const { requestId, ...body } = parsed;
+      if (requestId !== res.headers.get("x-request-id")) throw new Error(`the error body's requestId ${requestId} is not the answer's X-Request-Id ${res.headers.get("x-request-id")}`);
+      parsed = body;
+    }
     return { status: res.status, body: parsed };
   }
 
@@ -333,6 +356,8 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, p
     app,
     admin,
     notices,
+    /** What the app wrote to its log (support/logs.ts). */
+    logs,
     send,
     request,
     adminHeaders,

@@ -2,9 +2,11 @@
 // its own fresh SQLite file, the way `npm start` runs it, and stops it afterwards.
 // `{ keep: true }` leaves the temp directory (and its database) in place after stop, so a second
 // start can reuse it through DATABASE_PATH; `removeDir()` deletes it when done.
+// It logs at warn unless the test gives LOG_LEVEL: a line per request would bury what a test looks for.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { LogLine } from "./logs.ts";
 
 export type TestServer = {
   url: string;
@@ -15,6 +17,8 @@ export type TestServer = {
   /** The temp directory this start created (the database lives there unless DATABASE_PATH was given). */
   dir: string;
   output: () => string;
+  /** The log's lines so far (the output's JSON lines), parsed. */
+  logLines: () => LogLine[];
   /** Sends a signal without waiting; `exited` answers the exit code. */
   signal: (signal: "SIGTERM" | "SIGINT" | "SIGKILL") => void;
   exited: Promise<number>;
@@ -52,6 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO: "true",
       BOT_TOKEN: "",
+      LOG_LEVEL: "warn",
       ...env,
     },
     stdout: "pipe",
@@ -85,6 +90,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     adminPassword: env.ADMIN_PASSWORD ?? adminPassword,
     dir,
     output: () => log,
+    logLines: () =>
+      log
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogLine),
     signal: (signal) => void proc.kill(signal),
     exited,
     stop: async () => {

@@ -5,6 +5,7 @@
 // for, are attempts.ts's.
 import { pgMigrationsFolder, type PgDb } from "@/db/pg/client.ts";
 import { storageWatch } from "@/db/storage-full.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { AppError } from "@/domain/errors.ts";
 import { runAwaiting, type DatabaseState, type Program, type Statements, type Store } from "@/domain/store.ts";
 import { migrationState } from "@/domain/migrations.ts";
@@ -66,14 +67,14 @@ export function pgStatements(db: PgRunner): Statements {
  * pool in use. Every call answers within about the pool's timeout when the database cannot be
  * reached: attempts.ts stops trying once that much time has passed.
  */
-export async function pgStore(first: PgDb): Promise<Store & { close(): Promise<void> }> {
-  const liveness = pgLiveness(first);
+export async function pgStore(first: PgDb, { log = silentLog }: { log?: Log } = {}): Promise<Store & { close(): Promise<void> }> {
+  const liveness = pgLiveness(first, { log });
   const clientInUse = { current: () => liveness.db().$client };
   const changes = await pgChanges(clientInUse);
   // What lost the database also lost the listening connection; listen again once it is back.
-  const gate = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})) });
+  const gate = reachability({ onChange: (away) => (away ? changes.lost() : void changes.back().catch(() => {})), log });
   const folding = foldRankMovesEvery((run) => liveness.watch((db) => run(db.$client)), gate, foldEveryMs);
-  const storage = storageWatch();
+  const storage = storageWatch({ log });
   const options = { budgetMs: first.$pool.timeoutSeconds * 1000, storageFull: storage.refused };
   /** Passes a committed write's value on, telling the storage watch that the disk took it. */
   const afterWrite = <T>(value: T) => (storage.wrote(), value);

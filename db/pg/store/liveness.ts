@@ -13,6 +13,7 @@
 // transaction, hence the whole pool; a pool whose network froze is seldom half alive.
 import type { SQL } from "bun";
 import { pgClient, type PgDb } from "@/db/pg/client.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 
 type Verdict = "running" | "stuck" | "away";
 
@@ -56,7 +57,7 @@ async function verdictOn(pool: PgDb, askMs: number): Promise<Verdict> {
 
 export function pgLiveness(
   first: PgDb,
-  { stallMs = first.$pool.timeoutSeconds * 1000, onReplace = (_reason: Verdict) => {} }: { stallMs?: number; onReplace?: (reason: Verdict) => void } = {},
+  { stallMs = first.$pool.timeoutSeconds * 1000, onReplace = (_reason: Verdict) => {}, log = silentLog }: { stallMs?: number; onReplace?: (reason: Verdict) => void; log?: Log } = {},
 ): Liveness {
   let current = first;
   // One question at a time per pool: every stalled statement of it waits for the same answer.
@@ -69,6 +70,12 @@ export function pgLiveness(
   const replace = (pool: PgDb, reason: Verdict) => {
     if (pool !== current) return;
     current = pool.$pool.reopen();
+    log.warn(
+      { reason, stalledMs: stallMs },
+      reason === "away"
+        ? "database connections replaced: a statement went unanswered and the database could not be asked why"
+        : "database connections replaced: a statement went unanswered and none of the pool's was running",
+    );
     onReplace(reason);
     void pool.$client.close({ timeout: 0 });
   };

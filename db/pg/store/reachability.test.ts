@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { createLog } from "@/observe/log.ts";
 import { reachability } from "./reachability.ts";
 
 function clocked() {
@@ -80,4 +81,23 @@ test("onChange hears each change between reachable and away, once", async () => 
   reach.report(await reach.enter(), true);
   reach.report("go", true);
   expect(changes).toEqual([true, false]);
+});
+
+test("losing the database is one error line however many attempts fail, and finding it back one info line with how long it was away", async () => {
+  const written: string[] = [];
+  const log = createLog({ level: "trace", destination: { write: (line: string) => void written.push(line) } });
+  let t = 0;
+  const reach = reachability({ firstPauseMs: 50, longestPauseMs: 400, now: () => t, log });
+  for (let i = 0; i < 5; i++) reach.report("go", false);
+  t += 50;
+  expect(await reach.enter()).toBe("probe");
+  reach.report("probe", false);
+  t += 1_200;
+  expect(await reach.enter()).toBe("probe");
+  reach.report("probe", true);
+  reach.report("go", true);
+  expect(written.map((line) => JSON.parse(line)).map(({ level, msg, awaySeconds }) => ({ level, msg, awaySeconds }))).toEqual([
+    { level: "error", msg: "database unreachable: requests are answered 503 DATABASE_UNAVAILABLE until it is back", awaySeconds: undefined },
+    { level: "info", msg: "database reachable again", awaySeconds: 1.3 },
+  ]);
 });

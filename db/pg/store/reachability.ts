@@ -7,6 +7,8 @@
 // `firstPauseMs` up to `longestPauseMs`; callers arriving while a probe runs wait for its outcome,
 // and those arriving during the pause are told at once that the database is away. The store holds
 // one such gate, which every attempt on the database enters first (attempts.ts, rank-moves.ts).
+// Losing the database and finding it back are each one line in the log.
+import { silentLog, type Log } from "@/observe/log.ts";
 
 export type Turn = "go" | "probe" | "away";
 
@@ -26,8 +28,10 @@ export function reachability({
   longestPauseMs = 2_000,
   now = () => performance.now(),
   onChange = (_away: boolean) => {},
-}: { firstPauseMs?: number; longestPauseMs?: number; now?: () => number; onChange?: (away: boolean) => void } = {}): Reachability {
+  log = silentLog,
+}: { firstPauseMs?: number; longestPauseMs?: number; now?: () => number; onChange?: (away: boolean) => void; log?: Log } = {}): Reachability {
   let away = false;
+  let awaySince = 0;
   let pauseMs = firstPauseMs;
   let probeAt = 0;
   // The running probe's outcome, for those who wait on it: whether it reached the database.
@@ -54,7 +58,15 @@ export function reachability({
         away = true;
         probeAt = now() + pauseMs;
       }
-      if (away !== wasAway) onChange(away);
+      if (away !== wasAway) {
+        if (away) {
+          awaySince = now();
+          log.error("database unreachable: requests are answered 503 DATABASE_UNAVAILABLE until it is back");
+        } else {
+          log.info({ awaySeconds: Math.round((now() - awaySince) / 100) / 10 }, "database reachable again");
+        }
+        onChange(away);
+      }
       if (turn === "probe") {
         probe?.tell(reached);
         probe = undefined;

@@ -5,6 +5,7 @@ import { prepared } from "@/db/sqlite/prepared.ts";
 import { inTransaction } from "@/db/sqlite/transaction.ts";
 import { groupCommit } from "./group-commit.ts";
 import { isSqliteStorageFull, storageWatch } from "@/db/storage-full.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
 import { runNow, type DatabaseState, type Statements, type Store } from "@/domain/store.ts";
 import { migrationState } from "@/domain/migrations.ts";
 import { appliedSql, appliedTimes, shippedMigrations } from "@/db/migrations.ts";
@@ -47,10 +48,10 @@ export function sqliteStatements(db: Db): Statements {
  * disk has no room for, in a transaction of its own or a group commit, is refused with
  * STORAGE_FULL (storage-full.ts).
  */
-export function sqliteStore(db: Db): Store {
+export function sqliteStore(db: Db, { log = silentLog }: { log?: Log } = {}): Store {
   return prepared(db, "store", () => {
     const statements = sqliteStatements(db);
-    const storage = storageWatch();
+    const storage = storageWatch({ log });
     const write = async <T>(run: () => T | Promise<T>): Promise<T> => {
       try {
         const value = await run();
