@@ -98,15 +98,19 @@ export function apiDocument(app: AnyElysia): OpenApiDocument {
       title: "refbot API",
       version: "1",
       description:
-        "Amounts are exact decimal strings in USDT with at least two decimals; times are ISO-8601 UTC strings. Every error answers { message, code } with the status its code implies. docs/api.md says what the routes mean.",
+        "Amounts are exact decimal strings in USDT with at least two decimals; times are ISO-8601 UTC strings. Every error answers { message, code, requestId } with the status its code implies; every answer carries its request id in X-Request-Id. docs/api.md says what the routes mean.",
     },
     paths,
     components: {
       schemas: {
         Error: {
           type: "object",
-          properties: { message: { type: "string" }, code: { type: "string", enum: Object.keys(errorStatus) } },
-          required: ["message", "code"],
+          properties: {
+            message: { type: "string" },
+            code: { type: "string", enum: Object.keys(errorStatus) },
+            requestId: { type: "string", description: "The request's id, as in its X-Request-Id answer header and in the server's log" },
+          },
+          required: ["message", "code", "requestId"],
           additionalProperties: true,
         },
       },
