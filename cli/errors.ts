@@ -2,6 +2,7 @@
 // and leaves as one line on stderr and an exit code a script can act on.
 import { CommanderError } from "commander";
 import { z } from "zod";
+import { BackupFailed, RestoreRefused, type RefusalReason } from "@/db/backup/errors.ts";
 import { AppError } from "@/domain/errors.ts";
 import { stderrColors } from "./output/colors.ts";
 
@@ -10,6 +11,13 @@ import { stderrColors } from "./output/colors.ts";
  * 5 the API answered but Telegram's Bot API could not be reached (nothing lost; try later).
  */
 export const exitCodes = { failure: 1, usage: 2, auth: 3, unreachable: 4, telegramUnreachable: 5 } as const;
+
+/**
+ * `db restore`'s refusals, one code each, so a script knows whether to fix the file, stop the
+ * server or empty the database: nothing was changed (except after a PostgreSQL restore whose
+ * ledger check failed, which says so).
+ */
+export const refusalExitCodes: Record<RefusalReason, number> = { missing_file: 6, not_a_backup: 7, corrupt: 8, ledger_failed: 9, in_use: 10, not_empty: 11 };
 
 export class CliError extends Error {
   constructor(
@@ -60,6 +68,8 @@ export function describeError(error: unknown): { message: string; exitCode: numb
     }
     return { message: `${error.message} (${error.status} ${error.code})`, exitCode: exitCodes.failure, code: error.code };
   }
+  if (error instanceof RestoreRefused) return { message: error.message, exitCode: refusalExitCodes[error.reason] };
+  if (error instanceof BackupFailed) return { message: error.message, exitCode: exitCodes.failure };
   // The domain's own errors, from the commands that work on the local database.
   if (error instanceof AppError) return { message: `${error.message} (${error.code})`, exitCode: exitCodes.failure, code: error.code };
   if (error instanceof z.ZodError) {

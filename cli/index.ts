@@ -6,7 +6,7 @@ import { auditCommand } from "./commands/audit.ts";
 import { authCommands } from "./commands/auth.ts";
 import { broadcastCommand } from "./commands/broadcast.ts";
 import { completionCommand } from "./commands/completion.ts";
-import { dbCommand } from "./commands/db.ts";
+import { dbCommand } from "./commands/db/index.ts";
 import { leaderboardCommand } from "./commands/leaderboard.ts";
 import { riskCommand } from "./commands/risk.ts";
 import { statsCommand } from "./commands/stats.ts";
@@ -34,7 +34,8 @@ Every command takes --help; reads and actions take --json. Lists also take
 --csv, pick fields with --json id,status, and page with --before (stderr says
 what to run for the next page).
 Exit codes: 0 ok, 1 failed, 2 bad usage, 3 not logged in, 4 API unreachable,
-5 Telegram unreachable. Tab completion: \`refbot completion --help\`.
+5 Telegram unreachable, 6-11 \`db restore\` refused (its --help says why).
+Tab completion: \`refbot completion --help\`.
 
 Examples:
   $ refbot login

@@ -10,7 +10,8 @@ import type { BalanceTotals, WithdrawalEntries } from "./statements/ledger.ts";
 import type { Op, Statements } from "./store.ts";
 
 export type LedgerProblem = { kind: string; id: number; detail: string };
-export type LedgerCheck = { users: number; problems: LedgerProblem[] };
+/** `balanceTotal`: every user's balance added up, in micro-USDT, as exact decimal digits (it may pass 2^53). */
+export type LedgerCheck = { users: number; balanceTotal: string; problems: LedgerProblem[] };
 
 /**
  * The check as a program over the ledger's statements. Each rule reads one statement, so each sees
@@ -26,9 +27,11 @@ export function* ledgerCheck(db: Pick<Statements, "ledger">): Op<LedgerCheck> {
 /** What counts as a problem, whichever engine the rows came from. */
 function findLedgerProblems(balances: readonly BalanceTotals[], withdrawals: readonly WithdrawalEntries[]): LedgerCheck {
   const problems: LedgerProblem[] = [];
+  let balanceTotal = 0n;
   for (const row of balances) {
     const id = Number(row.id);
     const balance = BigInt(row.balance);
+    balanceTotal += balance;
     const ledger = BigInt(row.ledger);
     if (balance !== ledger) problems.push({ kind: "balance_mismatch", id, detail: `balance ${balance} but ledger sums to ${ledger} (micro-USDT)` });
     if (balance < 0n) problems.push({ kind: "negative_balance", id, detail: `balance ${balance}` });
@@ -44,5 +47,5 @@ function findLedgerProblems(balances: readonly BalanceTotals[], withdrawals: rea
     const expected = row.status === "rejected" ? 1n : 0n;
     if (refunds !== expected) problems.push({ kind: "withdrawal_refund", id, detail: `${row.status} with ${refunds} refunds` });
   }
-  return { users: balances.length, problems };
+  return { users: balances.length, balanceTotal: String(balanceTotal), problems };
 }

@@ -30,6 +30,3 @@ export function migrationState(applied: readonly number[], shipped: readonly Mig
     version: last?.tag ?? null,
   };
 }
-
-/** The database holds exactly the migrations this build ships. */
-export const migrationsCurrent = (state: MigrationState) => state.pending.length === 0 && state.unknown === 0;

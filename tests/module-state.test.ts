@@ -61,7 +61,7 @@ test("the check finds each kind of hidden state", () => {
 test("importing the HTTP app and the CLI's commands leaves zod's global config as it was", async () => {
   const script = `import { z } from "zod";
     await import("@/api/app.ts");
-    for (const name of ["admin", "auth", "broadcast", "db", "risk", "tasks", "users", "withdrawals"]) await import(\`@/cli/commands/\${name}.ts\`);
+    for (const name of ["admin", "auth", "broadcast", "db/index", "risk", "tasks", "users", "withdrawals"]) await import(\`@/cli/commands/\${name}.ts\`);
     console.log(typeof z.config().customError);`;
   const child = Bun.spawn([process.execPath, "-e", script], { cwd: root, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
