@@ -11,6 +11,7 @@ export const paths = {
   /** One user's risk case; links fill in the id with generatePath. */
   riskCase: "/admin/risk/:id",
   broadcast: "/admin/broadcast",
+  audit: "/admin/audit",
 } as const;
 
 export const riskCasePath = (userId: number) => paths.riskCase.replace(":id", String(userId));

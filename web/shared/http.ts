@@ -45,6 +45,9 @@ function toApiError(error: unknown): ApiError {
   return new ApiError("Network error: check your connection and try again", 0, "NETWORK");
 }
 
+/** The name a file answer gives itself: `attachment; filename="users.csv"` is users.csv. */
+const attachmentName = (disposition: string | null) => (disposition?.startsWith("attachment") ? (/filename="([^"]+)"/.exec(disposition)?.[1] ?? "download") : undefined);
+
 /** A body as JSON when it parses, else as the text it is (empty for none). */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -88,16 +91,28 @@ export function createHttp({ identify, handled, refusal, errorTitle }: ClientOpt
     const headers = new Headers({ accept: "application/json" });
     if (json !== undefined) headers.set("content-type", "application/json");
     identify(headers);
-    const response = await fetch(urlFor(call), {
-      method: call.method.toUpperCase(),
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-      credentials: "include",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const data = await readBody(response);
-    if (!response.ok) throw new HttpFailure(response, data);
-    return data;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException("The server took too long to answer", "TimeoutError")), TIMEOUT_MS);
+    try {
+      const response = await fetch(urlFor(call), {
+        method: call.method.toUpperCase(),
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+        credentials: "include",
+        signal: timeout.signal,
+      });
+      // A file to save (a CSV export) streams for as long as its list is long: the time limit is on its start.
+      const fileName = response.ok ? attachmentName(response.headers.get("content-disposition")) : undefined;
+      if (fileName) {
+        clearTimeout(timer);
+        return new File([await response.blob()], fileName, { type: response.headers.get("content-type") ?? "" });
+      }
+      const data = await readBody(response);
+      if (!response.ok) throw new HttpFailure(response, data);
+      return data;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return async (call: Call, options: CallOptions = {}): Promise<unknown> => {

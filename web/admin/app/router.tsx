@@ -1,8 +1,8 @@
 // All admin routes. The login answers on /, /admin and /admin/login; the other pages share the
 // authenticated layout; anything else is the 404 page. The risk review is loaded when first
-// opened: only some operators turn the defences on, and the others need not download it. It is
-// a lazy component under the layout rather than a lazy route, so the header shows at once while
-// its code arrives.
+// opened: only some operators turn the defences on, and the others need not download it; so is
+// the audit log, looked at now and then rather than at every sign-in. Each is a lazy component
+// under the layout rather than a lazy route, so the header shows at once while its code arrives.
 import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter } from "react-router-dom";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
@@ -18,6 +18,7 @@ import { WithdrawalsRoute } from "./routes/withdrawals.tsx";
 
 const RiskRoute = lazy(() => import("./routes/risk.tsx").then(({ RiskRoute }) => ({ default: RiskRoute })));
 const RiskCaseRoute = lazy(() => import("./routes/risk-case.tsx").then(({ RiskCaseRoute }) => ({ default: RiskCaseRoute })));
+const AuditRoute = lazy(() => import("./routes/audit.tsx").then(({ AuditRoute }) => ({ default: AuditRoute })));
 
 const later = (page: ReactNode) => <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>{page}</Suspense>;
 
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
       { path: paths.risk, element: later(<RiskRoute />) },
       { path: paths.riskCase, element: later(<RiskCaseRoute />) },
       { path: paths.broadcast, element: <BroadcastRoute /> },
+      { path: paths.audit, element: later(<AuditRoute />) },
     ],
   },
   { path: "*", element: <NotFoundRoute /> },

@@ -71,3 +71,6 @@ export const LayoutIcon = icon(["M3 3h7v9H3z", "M14 3h7v5h-7z", "M14 12h7v9h-7z"
 export const CircleCheckIcon = icon(["M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z", "m9 12 2 2 4-4"]);
 export const ShieldIcon = icon(["M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z"]);
 export const ArrowLeftIcon = icon(["m12 19-7-7 7-7", "M19 12H5"]);
+/** The admin's audit log: a clock turned back. */
+export const HistoryIcon = icon(["M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8", "M3 3v5h5", "M12 7v5l4 2"]);
+export const DownloadIcon = icon(["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "m7 10 5 5 5-5", "M12 15V3"]);

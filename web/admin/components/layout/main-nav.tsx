@@ -1,7 +1,7 @@
 // The admin sections; the current one is highlighted (and marked aria-current by NavLink).
 import { NavLink } from "react-router-dom";
 import { cn } from "@/web/shared/cn.ts";
-import { LayoutIcon, ListChecksIcon, MegaphoneIcon, ShieldIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { HistoryIcon, LayoutIcon, ListChecksIcon, MegaphoneIcon, ShieldIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { paths } from "@/web/admin/paths.ts";
 
 const entries = [
@@ -11,21 +11,22 @@ const entries = [
   { to: paths.users, label: "Users", Icon: UsersIcon },
   { to: paths.risk, label: "Risk", Icon: ShieldIcon },
   { to: paths.broadcast, label: "Broadcast", Icon: MegaphoneIcon },
+  { to: paths.audit, label: "Audit", Icon: HistoryIcon },
 ];
 
 export function MainNav() {
   return (
     <nav aria-label="Admin sections" className="border-t border-slate-100 bg-white">
       {/* Equal cells on a phone (icon over label), so every section is visible without scrolling. */}
-      <ul className="mx-auto grid max-w-7xl grid-cols-6 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
+      <ul className="mx-auto grid max-w-7xl grid-cols-7 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
         {entries.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
               className={({ isActive }) =>
                 cn(
-                  "flex flex-col items-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
-                  "sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm",
+                  "flex flex-col items-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium tracking-tight whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500",
+                  "sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm sm:tracking-normal",
                   isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                 )
               }

@@ -1,15 +1,14 @@
 // The review queue: tabs Flagged, Cleared, Confirmed (the chosen one in the URL, so a reload or
 // Back keeps it), newest first, 50 at a time; "Load more" asks for the users below the last id
 // shown, so a decision taken meanwhile never shifts a page.
-import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { RiskStatus } from "@/api/contract.ts";
-import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { ShieldIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+import { KeysetPages, LoadMore } from "@/web/admin/components/keyset-pages.tsx";
 import { PAGE_SIZE, useFlagged } from "@/web/admin/features/risk/api/get-flagged.ts";
 import { FlaggedRow } from "./flagged-row.tsx";
 
@@ -31,22 +30,9 @@ export function RiskQueue() {
       <Tabs label="Risk status" idBase="risk" items={tabs} value={status} onChange={(next) => setParams(next === "flagged" ? {} : { status: next })} className="max-w-md" />
       <TabPanel idBase="risk" value={status} className="space-y-3">
         {/* Keyed by the status, so a tab (chosen here or by Back) starts again from its first page. */}
-        <QueuePages key={status} status={status} />
+        <KeysetPages key={status} page={(before, onMore) => <QueuePage status={status} before={before} onMore={onMore} />} />
       </TabPanel>
     </div>
-  );
-}
-
-function QueuePages({ status }: { status: RiskStatus }) {
-  // Each page after the first starts below the last id of the one before it.
-  const [starts, setStarts] = useState<number[]>([]);
-  return (
-    <>
-      <QueuePage status={status} onMore={starts.length === 0 ? (last) => setStarts([last]) : undefined} />
-      {starts.map((before, index) => (
-        <QueuePage key={before} status={status} before={before} onMore={index === starts.length - 1 ? (last) => setStarts([...starts, last]) : undefined} />
-      ))}
-    </>
   );
 }
 
@@ -77,13 +63,7 @@ function QueuePage({ status, before, onMore }: { status: RiskStatus; before?: nu
           <FlaggedRow key={user.userId} user={user} />
         ))}
       </ul>
-      {onMore && data.length >= PAGE_SIZE && (
-        <div className="flex justify-center pt-1">
-          <Button variant="outline" onClick={() => onMore(data.at(-1)!.userId)}>
-            Load more
-          </Button>
-        </div>
-      )}
+      {onMore && data.length >= PAGE_SIZE && <LoadMore className="pt-1" onClick={() => onMore(data.at(-1)!.userId)} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // The users page: search (username, Telegram ID or wallet address) with a Search button, one card
-// per user, and the user dialog.
+// per user, the user dialog, and the list (or the search's matches) as a CSV file.
 import { useState, type FormEvent } from "react";
 import type { AdminUserDto } from "@/api/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
@@ -8,6 +8,8 @@ import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { inputClass } from "@/web/shared/ui/field.tsx";
 import { SearchIcon, UsersIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { ExportButton } from "@/web/admin/components/export-button.tsx";
+import { exportUsers } from "@/web/admin/features/users/api/export-users.ts";
 import { MAX_LIMIT, PAGE_SIZE, useUsers } from "@/web/admin/features/users/api/get-users.ts";
 import { UserCard } from "./user-card.tsx";
 import { UserDialog } from "./user-dialog.tsx";
@@ -27,26 +29,29 @@ export function UserDirectory() {
 
   return (
     <div className="space-y-4">
-      <form role="search" onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="user-search" className="sr-only">
-          Search users
-        </label>
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input
-            id="user-search"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search by username, Telegram ID or wallet address"
-            className={`${inputClass} pl-9`}
-          />
-        </div>
-        <Button type="submit" disabled={isFetching}>
-          <SearchIcon />
-          Search
-        </Button>
-      </form>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <form role="search" onSubmit={onSubmit} className="flex flex-1 flex-col gap-2 sm:flex-row">
+          <label htmlFor="user-search" className="sr-only">
+            Search users
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+            <input
+              id="user-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Search by username, Telegram ID or wallet address"
+              className={`${inputClass} pl-9`}
+            />
+          </div>
+          <Button type="submit" disabled={isFetching}>
+            <SearchIcon />
+            Search
+          </Button>
+        </form>
+        <ExportButton scope={search ? `The users matching “${search}”, as a CSV file` : "Every user, as a CSV file"} exportFile={() => exportUsers(search)} />
+      </div>
       {search && (
         <p className="text-sm text-slate-500" aria-live="polite">
           Results for “{search}”{" "}

@@ -1,7 +1,7 @@
 // The withdrawals page: tabs Review (requests of flagged users, waiting for the risk review),
 // Pending, Approved, Paid, Rejected, each with its count and the chosen one in the URL
 // (?status=review), so a reload or Back keeps it; one card per request, newest first, 50 at a
-// time with "Load more", and the confirmation dialog for every action.
+// time with "Load more", the whole tab as a CSV file, and the confirmation dialog for every action.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { WithdrawalStatus } from "@/api/contract.ts";
@@ -12,6 +12,8 @@ import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
+import { ExportButton } from "@/web/admin/components/export-button.tsx";
+import { exportWithdrawals } from "@/web/admin/features/withdrawals/api/export-withdrawals.ts";
 import { MAX_LIMIT, PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withdrawals/api/get-withdrawals.ts";
 import { useWithdrawalCounts } from "@/web/admin/features/withdrawals/api/get-withdrawal-counts.ts";
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
@@ -53,7 +55,11 @@ export function WithdrawalBoard() {
 
   return (
     <div className="space-y-4">
-      <Tabs label="Withdrawal status" idBase="withdrawals" items={items} value={status} onChange={setStatus} className="max-w-2xl" />
+      {/* On a phone the tabs keep the whole width and the button goes under them. */}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <Tabs label="Withdrawal status" idBase="withdrawals" items={items} value={status} onChange={setStatus} className="w-full md:mr-auto md:w-auto md:max-w-2xl md:flex-1" />
+        <ExportButton scope={`Every ${status} request, as a CSV file`} exportFile={() => exportWithdrawals(status)} />
+      </div>
       <TabPanel idBase="withdrawals" value={status}>
         {isLoading ? (
           <div aria-busy="true" aria-label="Loading withdrawals" className="grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,2 @@
+// The cache key prefix of every audit log read.
+export const AUDIT_KEY = "admin/audit";
