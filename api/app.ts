@@ -11,6 +11,8 @@ import { adminRiskRoutes } from "./routes/admin-risk.ts";
 import { clientAddress, clientAddressResolver } from "./plugins/client-address.ts";
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
+import type { Metrics } from "@/observe/metrics/registry.ts";
 import { requestIdPlugin } from "./plugins/request-id.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import { openapiRoutes } from "./plugins/openapi.ts";
@@ -37,12 +39,14 @@ export type AppOptions = {
   peerAddress?: (request: Request) => string | undefined;
   /** Where each request's line and the errors on our side go; nowhere unless given. */
   log?: Log;
+  /** What the HTTP layer reports to, and GET /metrics serves; no timing and no /metrics unless given. */
+  metrics?: Metrics;
 };
 
 /** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
 export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 
-export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog }: AppOptions) {
+export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog, metrics }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
@@ -50,6 +54,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     // First, so that every answer, refused ones too, carries the request id.
     .use(requestIdPlugin(log))
     .use(errorHandler(log))
+    .use(metricsPlugin(metrics, deps.config.metrics.token, peerAddress))
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
     .use(securityHeadersPlugin)
     .use(bodyLimitsPlugin)

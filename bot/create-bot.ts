@@ -4,6 +4,7 @@ import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
+import type { BotApiMetrics } from "@/observe/metrics/bot-api.ts";
 import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
@@ -12,11 +13,11 @@ import { start } from "./features/start.ts";
 import type { BotStatusTracker } from "./status.ts";
 import { clientOptions, configureApi } from "./telegram-api.ts";
 
-/** `timeoutSeconds` defaults to TELEGRAM_TIMEOUT; `status` is told how each Bot API call went. */
-export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: Log };
+/** `timeoutSeconds` defaults to TELEGRAM_TIMEOUT; `status` is told how each Bot API call went, and `metrics` how long it took. */
+export type BotOptions = { token: string; apiRoot: string; timeoutSeconds?: number; status?: BotStatusTracker; log?: Log; metrics?: BotApiMetrics };
 
-export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = silentLog }: BotOptions) {
-  const telegram = { apiRoot, timeoutSeconds, status };
+export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds = deps.config.bot.timeoutSeconds, status, log = silentLog, metrics }: BotOptions) {
+  const telegram = { apiRoot, timeoutSeconds, status, metrics };
   const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);
   bot.use(reachability(deps));

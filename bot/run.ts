@@ -7,6 +7,7 @@ import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import type { Runtime } from "@/domain/bot-status.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
+import type { BotApiMetrics } from "@/observe/metrics/bot-api.ts";
 import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";
@@ -29,15 +30,17 @@ export type StartBotOptions = {
   /** Shared with the Bot API client of the membership checker and notifier, so their calls count too. */
   status?: BotStatusTracker;
   log?: Log;
+  /** Told how long each of the bot's own Bot API calls took, and which failed. */
+  metrics?: BotApiMetrics;
   backoff?: BackoffOptions;
 };
 
-export function startBot(deps: Deps<Config>, { webhookSecret, status, log = silentLog, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
+export function startBot(deps: Deps<Config>, { webhookSecret, status, log = silentLog, metrics, backoff, leadership = alone }: StartBotOptions = {}): BotRuntime {
   const { token, apiRoot, webhookUrl } = deps.config.bot;
   if (!token) throw new Error("startBot needs BOT_TOKEN");
   if (webhookUrl && !webhookSecret) throw new Error("a webhook needs its secret: see webhookSecretFor");
   const tracker = status ?? createBotStatus(deps.clock, log);
-  const bot = createBot(deps, { token, apiRoot, status: tracker, log });
+  const bot = createBot(deps, { token, apiRoot, status: tracker, log, metrics });
   const webhook = webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined;
   // Every instance takes webhooks (Telegram posts to any of them); only the leader polls.
   const connect = (leading: boolean) =>

@@ -95,6 +95,10 @@ const configSchema = z.object({
   // Request lines are written at info, so "warn" leaves them out (README: Logs).
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(logLevels).default("info")),
   SKIP_WEB_BUILD: bool.default(false),
+  // Prometheus metrics at GET /metrics (README: Metrics); false measures nothing and serves none.
+  METRICS: bool.default(true),
+  // A bearer token for GET /metrics from anywhere; without it only this machine may read them.
+  METRICS_TOKEN: optionalText.pipe(z.string().regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 characters, with no spaces").optional()),
 });
 
 export type Config = ReturnType<typeof createConfig>;
@@ -156,5 +160,6 @@ export function createConfig(env: Record<string, string | undefined>) {
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
     logLevel: c.LOG_LEVEL,
     skipWebBuild: c.SKIP_WEB_BUILD,
+    metrics: { enabled: c.METRICS, token: c.METRICS_TOKEN },
   };
 }

@@ -10,13 +10,15 @@ import { baseDeps } from "@/domain/base-deps.ts";
 import type { Deps } from "@/domain/context.ts";
 import { auditLogged } from "@/observe/audit-log.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
+import type { Metrics } from "@/observe/metrics/registry.ts";
 
 /**
  * The domain's dependencies on the configured database, migrated, writing to `log` (admin actions
- * as their audit entries are written: observe/audit-log.ts); close the engine when done.
+ * as their audit entries are written: observe/audit-log.ts) and telling `metrics` the size of each
+ * group commit; close the engine when done.
  */
-export async function openDeps(config: Config, log: Log = silentLog, overrides: Partial<Deps<Config>> = {}): Promise<{ deps: Deps<Config>; engine: Engine }> {
-  const engine = await openEngine(config, { log: log.child({ component: "database" }) });
+export async function openDeps(config: Config, log: Log = silentLog, overrides: Partial<Deps<Config>> = {}, metrics?: Metrics): Promise<{ deps: Deps<Config>; engine: Engine }> {
+  const engine = await openEngine(config, { log: log.child({ component: "database" }), onBatch: metrics?.db.batched });
   return { deps: baseDeps(auditLogged(engine.store, log), config, () => new Date(), { log, ...overrides }), engine };
 }
 

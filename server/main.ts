@@ -19,8 +19,10 @@ import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
 import { demoMembershipChecker } from "@/domain/membership.ts";
+import { eventSinks } from "@/domain/events.ts";
 import { eventLog } from "@/observe/event-log.ts";
 import { createLog } from "@/observe/log.ts";
+import { createMetrics } from "@/observe/metrics/registry.ts";
 
 async function main() {
   useApiZodMessages();
@@ -33,13 +35,22 @@ async function main() {
   // Every secret this process holds is taken out of any line that would carry it (observe/secrets.ts).
   const log = createLog({ level: config.logLevel, secrets: [token, webhookSecret, jwtSecret, config.admin?.password] });
   const botLog = log.child({ component: "bot" });
+  // What GET /metrics serves: the HTTP layer, the rules' events, the Bot API's calls and the
+  // database's group commits report to it (METRICS=false: nothing is measured).
+  const metrics = config.metrics.enabled ? createMetrics() : undefined;
   // One bot status for every Bot API client, so a failed membership check or notice shows too.
   const botStatus = token ? createBotStatus(() => new Date(), botLog) : undefined;
-  const api = token ? botApi(token, { ...config.bot, status: botStatus }) : undefined;
-  const { deps, engine } = await openDeps(config, log, {
-    membership: api ? botApiMembershipChecker(api, channelId, botLog) : demoMembershipChecker((line) => log.debug(line)),
-    events: eventLog(log),
-  });
+  const api = token ? botApi(token, { ...config.bot, status: botStatus, metrics: metrics?.botApi }) : undefined;
+  const events = eventLog(log);
+  const { deps, engine } = await openDeps(
+    config,
+    log,
+    {
+      membership: api ? botApiMembershipChecker(api, channelId, botLog) : demoMembershipChecker((line) => log.debug(line)),
+      events: metrics ? eventSinks(events, metrics.events) : events,
+    },
+    metrics,
+  );
   // Notices go out in each user's language, which only the database knows.
   if (api) deps.notifier = botNotifier(api, { languageOf: (tgId) => languageOfTgUser(deps, tgId), log: botLog });
   const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath, { log }) : undefined;
@@ -60,10 +71,14 @@ async function main() {
 
   // The bot connects to Telegram in the background, retrying with a growing wait: the API
   // serves at once whatever Telegram does, and /api/health says what the bot is doing.
-  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token ? startBot(deps, { status: botStatus, webhookSecret, leadership, log: botLog }) : noBotRuntime;
+  const runtime: Runtime & Partial<Pick<BotRuntime, "stop" | "webhook">> = token
+    ? startBot(deps, { status: botStatus, webhookSecret, leadership, log: botLog, metrics: metrics?.botApi })
+    : noBotRuntime;
 
   const holds = startHoldRelease(deps, { leading: leadership?.isLeading, log });
-  const app = createApp(deps, { jwtSecret, webDist, runtime, log });
+  // Without a leadership (SQLite, or no bot to lead) this instance runs every singleton itself.
+  metrics?.watch({ deps, botStatus: runtime.botStatus, leading: () => leadership?.isLeading() ?? true, walBytes: engine.walBytes, poolConnections: engine.poolConnections });
+  const app = createApp(deps, { jwtSecret, webDist, runtime, log, metrics });
   if (runtime.webhook) app.use(runtime.webhook);
   listen(app, config.host, config.port);
   const base = `http://${config.host}:${app.server!.port}`;

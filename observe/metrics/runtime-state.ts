@@ -5,7 +5,7 @@ import { botStates, type BotStatus } from "@/domain/bot-status.ts";
 
 export type RuntimeSources = {
   botStatus(): BotStatus;
-  /** Whether this instance holds the fleet's leadership; the one process on SQLite always does. */
+  /** Whether this instance holds the fleet's leadership; without one (SQLite, no bot) it runs everything itself. */
   leading(): boolean;
 };
 
@@ -22,7 +22,7 @@ export function runtimeGauges(registry: Registry, { botStatus, leading }: Runtim
   });
   new Gauge({
     name: "refbot_leader",
-    help: "1 when this instance leads the fleet (the bot's polling, the broadcast schedule), else 0; always 1 on SQLite.",
+    help: "1 when this instance leads the fleet (the bot's polling, the broadcast schedule), else 0; 1 when there is no fleet to lead (SQLite, or no bot).",
     registers: [registry],
     collect() {
       this.set(leading() ? 1 : 0);

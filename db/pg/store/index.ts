@@ -5,7 +5,8 @@
 // for, are attempts.ts's.
 import { pgMigrationsFolder, type PgDb } from "@/db/pg/client.ts";
 import { storageWatch } from "@/db/storage-full.ts";
-import { silentLog, type Log } from "@/observe/log.ts";
+import type { StoreOptions } from "@/db/store-options.ts";
+import { silentLog } from "@/observe/log.ts";
 import { AppError } from "@/domain/errors.ts";
 import { runAwaiting, type DatabaseState, type Program, type Statements, type Store } from "@/domain/store.ts";
 import { migrationState } from "@/domain/migrations.ts";
@@ -64,10 +65,10 @@ export function pgStatements(db: PgRunner): Statements {
 /**
  * A store that hears every change committed after it is returned (changes.ts). It runs on `first`
  * until that pool is found dead, and then on a new one like it (liveness.ts); `close` closes the
- * pool in use. Every call answers within about the pool's timeout when the database cannot be
- * reached: attempts.ts stops trying once that much time has passed.
+ * pool in use, and `pool` answers it. Every call answers within about the pool's timeout when the
+ * database cannot be reached: attempts.ts stops trying once that much time has passed.
  */
-export async function pgStore(first: PgDb, { log = silentLog }: { log?: Log } = {}): Promise<Store & { close(): Promise<void> }> {
+export async function pgStore(first: PgDb, { log = silentLog, onBatch }: StoreOptions = {}): Promise<Store & { close(): Promise<void>; pool(): PgDb }> {
   const liveness = pgLiveness(first, { log });
   const clientInUse = { current: () => liveness.db().$client };
   const changes = await pgChanges(clientInUse);
@@ -118,6 +119,7 @@ export async function pgStore(first: PgDb, { log = silentLog }: { log?: Log } = 
       ).then(afterWrite),
     inOwnTransaction,
     groupsInFlight,
+    onBatch,
   );
   // The statements outside a transaction, made once per pool.
   const poolStatements = new WeakMap<PgDb, Statements>();
@@ -128,6 +130,7 @@ export async function pgStore(first: PgDb, { log = silentLog }: { log?: Log } = 
     engine: "postgres",
     changes,
     close: () => Promise.all([changes.close(), folding.stop()]).then(() => liveness.close()),
+    pool: () => liveness.db(),
     transaction: (program, options) => (options?.grouped ? grouped(program) : inOwnTransaction(program)),
     read: (program) => retrying(clientInUse, gate, () => liveness.watch((db) => runAwaiting(program(statementsOutsideTransaction(db)))), options),
     health: {

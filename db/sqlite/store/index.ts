@@ -5,7 +5,8 @@ import { prepared } from "@/db/sqlite/prepared.ts";
 import { inTransaction } from "@/db/sqlite/transaction.ts";
 import { groupCommit } from "./group-commit.ts";
 import { isSqliteStorageFull, storageWatch } from "@/db/storage-full.ts";
-import { silentLog, type Log } from "@/observe/log.ts";
+import type { StoreOptions } from "@/db/store-options.ts";
+import { silentLog } from "@/observe/log.ts";
 import { runNow, type DatabaseState, type Statements, type Store } from "@/domain/store.ts";
 import { migrationState } from "@/domain/migrations.ts";
 import { appliedSql, appliedTimes, shippedMigrations } from "@/db/migrations.ts";
@@ -48,7 +49,7 @@ export function sqliteStatements(db: Db): Statements {
  * disk has no room for, in a transaction of its own or a group commit, is refused with
  * STORAGE_FULL (storage-full.ts).
  */
-export function sqliteStore(db: Db, { log = silentLog }: { log?: Log } = {}): Store {
+export function sqliteStore(db: Db, { log = silentLog, onBatch }: StoreOptions = {}): Store {
   return prepared(db, "store", () => {
     const statements = sqliteStatements(db);
     const storage = storageWatch({ log });
@@ -66,7 +67,7 @@ export function sqliteStore(db: Db, { log = silentLog }: { log?: Log } = {}): St
     return {
       engine: "sqlite",
       transaction: (program, options) =>
-        write(() => (options?.grouped ? groupCommit(db, () => runNow(program(statements))) : inTransaction(db, () => runNow(program(statements))))),
+        write(() => (options?.grouped ? groupCommit(db, () => runNow(program(statements)), onBatch) : inTransaction(db, () => runNow(program(statements))))),
       read: async (program) => runNow(program(statements)),
       changes: sqliteChanges(db),
       health: {
