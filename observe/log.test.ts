@@ -16,18 +16,19 @@ test("a secret never reaches a line: known values anywhere, credentials by their
   const failure = Object.assign(new Error("Network request for 'getMe' failed!"), { error: cause, ctx: { api: { token } } });
   log.error({ err: failure }, "could not connect");
   log.warn(`a message naming bot999:OTHER-token-not-configured and Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl`);
-  log.info({ detail: { password, note: `hash=${"ab".repeat(32)}&user=1` } }, "nested");
+  log.info({ password: "typed at sign-in", detail: { password, note: `hash=${"ab".repeat(32)}&user=1` } }, "nested");
   log.trace({ headers: { authorization: "Bearer abc.def.ghi", "x-telegram-init-data": "query_id=1&hash=ff", cookie: "session=1", accept: "*/*" } }, "request received");
 
   const written = text();
-  for (const leaked of [token, "AAH-secret_token-value", JSON.stringify(password).slice(1, -1), "OTHER-token-not-configured", "eyJhbGciOiJIUzI1NiJ9", "ab".repeat(32), "abc.def.ghi", "query_id=1", "session=1"]) {
+  for (const leaked of [token, "AAH-secret_token-value", "typed at sign-in", JSON.stringify(password).slice(1, -1), "OTHER-token-not-configured", "eyJhbGciOiJIUzI1NiJ9", "ab".repeat(32), "abc.def.ghi", "query_id=1", "session=1"]) {
     expect(written).not.toContain(leaked);
   }
   const [error, , nested, trace] = lines();
   // What the error says and wraps stays readable; the objects it carries do not come along.
   expect(error.err).toMatchObject({ type: "Error", message: "Network request for 'getMe' failed!", error: { message: "Unable to connect", code: "ECONNREFUSED", path: "https://api.telegram.org/bot[redacted]/getMe" } });
   expect(error.err).not.toHaveProperty("ctx");
-  expect(nested.detail.password).toBe("[redacted]");
+  expect(nested.password).toBe("[redacted]");
+  expect(nested.detail).toEqual({ password: "[redacted]", note: "hash=[redacted]&user=1" });
   expect(trace.headers).toEqual({ authorization: "[redacted]", "x-telegram-init-data": "[redacted]", cookie: "[redacted]", accept: "*/*" });
   // A value too short to be told from ordinary text is left alone.
   log.info("a short note");
