@@ -33,7 +33,7 @@ async function main() {
   const jwtSecret = jwtSecretFor(config);
   const webhookSecret = config.bot.webhookUrl ? webhookSecretFor(config) : undefined;
   // Every secret this process holds is taken out of any line that would carry it (observe/secrets.ts).
-  const log = createLog({ level: config.logLevel, secrets: [token, webhookSecret, jwtSecret, config.admin?.password] });
+  const log = createLog({ level: config.logLevel, secrets: [token, webhookSecret, jwtSecret, config.admin?.password, config.metrics.token] });
   const botLog = log.child({ component: "bot" });
   // What GET /metrics serves: the HTTP layer, the rules' events, the Bot API's calls and the
   // database's group commits report to it (METRICS=false: nothing is measured).
