@@ -11,6 +11,7 @@
 //
 // So a rule reads the same on both: `const wallet = yield* db.withdrawals.walletOf(userId)`.
 import type { MigrationState } from "./migrations.ts";
+import type { DatabaseEngine } from "./model/index.ts";
 import type { AdminUserStatements } from "./statements/admin-users.ts";
 import type { AdminStatements } from "./statements/admins.ts";
 import type { AuditStatements } from "./statements/audit.ts";
@@ -32,7 +33,7 @@ export type Op<T> = Generator<Promise<unknown>, T, unknown>;
 export type Program<T> = (db: Statements) => Op<T>;
 
 export type Store = {
-  engine: "sqlite" | "postgres";
+  engine: DatabaseEngine;
   /**
    * Runs `program` as one transaction: all of it or nothing. `grouped` lets it share a commit
    * with others that arrive together (SQLite's group commit, for the busiest writes); each is
