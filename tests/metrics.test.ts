@@ -2,13 +2,14 @@
 // traffic moves: completions and their rewards to the micro-USDT, withdrawals by status and the
 // oldest waiting, referral bonuses held and paid, broadcast deliveries and the queue, the Bot API's
 // calls, error codes, and the route templates requests are timed under.
-import { afterAll, expect } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { createApp } from "@/api/app.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
-import type { Config } from "@/config/env.ts";
+import { createConfig, type Config } from "@/config/env.ts";
 import { noBotRuntime } from "@/domain/bot-status.ts";
 import type { Deps } from "@/domain/context.ts";
+import { eq, sql } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
 import { createMetrics, type Metrics } from "@/observe/metrics/registry.ts";
 import { startFakeTelegram } from "./support/fake-telegram.ts";
@@ -50,6 +51,12 @@ function metered(t: TestApp) {
   }
   return { deps, metrics, request, scrape, admin: () => t.adminHeaders() };
 }
+
+test("METRICS_TOKEN must be a token worth the name: a short or spaced one stops the start, naming it", () => {
+  for (const token of ["short", "has spaces in the middle"]) expect(() => createConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN: must be at least 16 characters, with no spaces/);
+  expect(createConfig({ METRICS_TOKEN: " metrics-token-0123456789 " }).metrics).toEqual({ enabled: true, token: "metrics-token-0123456789" });
+  expect(createConfig({ METRICS: "false" }).metrics).toEqual({ enabled: false, token: undefined });
+});
 
 await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
   test("without METRICS_TOKEN only this machine reads /metrics, and no request a proxy forwarded", async () => {
@@ -141,6 +148,35 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     await m.request("PATCH", `/api/admin/withdrawals/${again.body.id}/reject`, { headers: await m.admin(), body: { reason: "wrong network" } });
     const rejected = await m.scrape();
     expect(["review", "pending", "approved", "paid", "rejected"].map((status) => sample(rejected, "refbot_withdrawals", { status }))).toEqual([0, 0, 0, 1, 1]);
+  });
+
+  test("the withdrawal gauges follow a review cleared, a ban's refund and a fraud confirmed, as the table holds them", async () => {
+    const t = await makeTestApp();
+    const m = metered(t);
+    /** A user with a wallet and 50 USDT, who asks for 10 of them. */
+    async function requester(flagged = false) {
+      const user = await t.makeUser();
+      if (flagged) await t.update("users", { riskStatus: "flagged" }, (u) => eq(u.id, user.id));
+      await m.request("POST", `/api/admin/users/${user.id}/adjust`, { headers: await m.admin(), body: { amount: "50", reason: "test funds" } });
+      await m.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: `0x${String(user.id).padStart(40, "0")}` } });
+      expect((await m.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).status).toBe(201);
+      return user;
+    }
+    const cleared = await requester(true);
+    const confirmed = await requester(true);
+    const banned = await requester();
+    await requester();
+    const waiting = await m.scrape();
+    expect(["review", "pending"].map((status) => sample(waiting, "refbot_withdrawals", { status }))).toEqual([2, 2]);
+
+    await m.request("POST", `/api/admin/risk/${cleared.id}/clear`, { headers: await m.admin() });
+    await m.request("POST", `/api/admin/risk/${confirmed.id}/confirm`, { headers: await m.admin(), body: { farm: [] } });
+    await m.request("POST", `/api/admin/users/${banned.id}/ban`, { headers: await m.admin(), body: { reason: "test" } });
+    const table = await t.all(sql`select status, count(*) as n from withdrawals group by status`);
+    const counted = Object.fromEntries(table.map((row) => [row.status, Number(row.n)]));
+    expect(counted).toEqual({ pending: 2, rejected: 2 });
+    const gauges = await m.scrape();
+    for (const status of ["review", "pending", "approved", "paid", "rejected"]) expect(sample(gauges, "refbot_withdrawals", { status })).toBe(counted[status] ?? 0);
   });
 
   test("a held referral bonus shows in the held gauge until its release pays it", async () => {
