@@ -5,7 +5,7 @@
 // (status, id) index rather than by reading every open request; broadcasts are one row each.
 import { openWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
 
-const lowestIdPerOpenStatus = openWithdrawalStatuses.map((status) => `select min(id) from withdrawals where status = '${status}'`).join(" union all ");
+const lowestIdPerOpenStatus = openWithdrawalStatuses.map((status) => `select * from (select id from withdrawals where status = '${status}' order by id limit 1) as s`).join(" union all ");
 
 export const serviceQueuesSql = `select
     (select min(created_at) from withdrawals where id in (${lowestIdPerOpenStatus})) as oldest_withdrawal,
