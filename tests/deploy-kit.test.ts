@@ -2,14 +2,16 @@
 // the units as installed, Caddy validates its configuration and serves two real servers through
 // it, promtool checks and tests the alert rules and the scrape configuration.
 import { afterAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { caddyEnv, caddyfile, startCaddy } from "./support/caddy.ts";
+import { startFakeTelegram } from "./support/fake-telegram.ts";
 import { usePostgres } from "./support/postgres.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { run, systemTool } from "./support/tools.ts";
+import { runUnit } from "./support/unit-commands.ts";
 
 const root = join(import.meta.dir, "..");
 const kit = join(root, "deploy");
@@ -128,12 +130,95 @@ describe("systemd units", () => {
     const code = await server.exited;
     const seconds = (performance.now() - started) / 1000;
     stopping = true;
-    console.log(`stopped in ${seconds.toFixed(2)} s after ${served} answers`);
     await Promise.all(load);
     server.removeDir();
     expect(served).toBeGreaterThan(20);
     expect(code).toBe(0);
     expect(seconds).toBeLessThan(timeoutSeconds / 3);
+  }, 60_000);
+});
+
+describe("the timers' services, their commands run as the units run them", () => {
+  const unit = (name: string) => readFileSync(join(kit, "systemd", name), "utf8");
+  /** The install's folders in a temp folder of their own, and the checkout for /opt/refbot. */
+  const installPaths = () => {
+    const dir = mkdtempSync(join(scratch, "install-"));
+    const paths = { "/opt/refbot": root, "/etc/refbot": join(dir, "etc"), "/var/lib/refbot": join(dir, "data"), "/var/backups/refbot": join(dir, "backups") };
+    for (const path of Object.values(paths).slice(1)) mkdirSync(path);
+    // PrivateTmp=yes: the run's own /tmp.
+    mkdirSync(join(dir, "tmp"));
+    return { dir, paths: { ...paths, "XDG_CONFIG_HOME=/tmp": `XDG_CONFIG_HOME=${join(dir, "tmp")}` } };
+  };
+  const cli = (...args: string[]) => run([process.execPath, "run", join(root, "cli/index.ts"), ...args]);
+
+  test("refbot-backup makes a backup named for the time with its manifest, and keeps the newest 7", async () => {
+    const { paths } = installPaths();
+    writeFileSync(join(paths["/etc/refbot"], "refbot.env"), "LOG_LEVEL=warn\n");
+    expect(cli("db", "migrate", "--db", join(paths["/var/lib/refbot"], "refbot.sqlite")).code).toBe(0);
+    // Seven older backups from earlier nights, the oldest first.
+    const backups = paths["/var/backups/refbot"];
+    for (let day = 1; day <= 7; day++) {
+      const older = join(backups, `refbot-2026010${day}-031500.backup`);
+      writeFileSync(older, "an older backup");
+      writeFileSync(`${older}.manifest.json`, "{}");
+      utimesSync(older, new Date(`2026-01-0${day}T03:15:00Z`), new Date(`2026-01-0${day}T03:15:00Z`));
+    }
+    const result = await runUnit(unit("refbot-backup.service"), paths);
+    expect(result.output).toContain("Backed up");
+    expect(result.output).toContain("Removed 1 older backup(s) (--keep 7)");
+    expect(result.code).toBe(0);
+    const names = readdirSync(backups).sort();
+    const today = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+    const made = names.filter((n) => new RegExp(`^refbot-${today}-\\d{6}\\.backup$`).test(n));
+    expect(made).toHaveLength(1);
+    expect(names).toContain(`${made[0]}.manifest.json`);
+    expect(names.filter((n) => n.endsWith(".backup"))).toHaveLength(7);
+    expect(names).not.toContain("refbot-20260101-031500.backup");
+    expect(names).not.toContain("refbot-20260101-031500.backup.manifest.json");
+  }, 60_000);
+
+  test("refbot-broadcast-flush signs in with the password on stdin and sends the next batch; a wrong password sends nothing", async () => {
+    const tg = startFakeTelegram();
+    const server = await startTestServer({
+      BOT_TOKEN: "123456:deploy-kit-flush-token",
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      BROADCAST_INTERVAL: "0",
+      BROADCAST_BATCH: "5",
+      BROADCAST_GAP_MS: "0",
+      SKIP_WEB_BUILD: "true",
+    });
+    try {
+      const { token } = (await (await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+      })).json()) as { token: string };
+      const queued = await fetch(`${server.url}/api/admin/broadcast`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ message: "News from the deploy kit" }),
+      });
+      expect(queued.status).toBe(201);
+      // The seeded demo data sends notices of its own.
+      const news = () => tg.delivered().filter((c) => c.body.text === "News from the deploy kit");
+      const { paths } = installPaths();
+      const etc = paths["/etc/refbot"];
+      writeFileSync(join(etc, "flush.env"), `REFBOT_API_URL=${server.url}\nREFBOT_FLUSH_EMAIL=${server.adminEmail}\n`);
+
+      writeFileSync(join(etc, "flush-password"), "not the password\n", { mode: 0o600 });
+      const refused = await runUnit(unit("refbot-broadcast-flush.service"), paths);
+      expect(refused.code).not.toBe(0);
+      expect(news()).toHaveLength(0);
+
+      writeFileSync(join(etc, "flush-password"), `${server.adminPassword}\n`, { mode: 0o600 });
+      const flushed = await runUnit(unit("refbot-broadcast-flush.service"), paths);
+      expect(flushed.output).toContain("Claimed 5: sent 5");
+      expect(flushed.code).toBe(0);
+      expect(news()).toHaveLength(5);
+    } finally {
+      await server.stop();
+      tg.stop();
+    }
   }, 60_000);
 });
 
