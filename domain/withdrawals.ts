@@ -1,6 +1,7 @@
 // Withdrawals: the request debits at once; reject refunds; every admin transition is a
 // conditional update on the current status, so two admins acting at once cannot both win.
 import { withdrawalCounters, withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
+import type { AuditAction } from "./audit-actions.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { emitting, type Recorder } from "./events.ts";
@@ -128,7 +129,7 @@ function* transition(db: Statements, record: Recorder, id: number, adminId: numb
 
 type Step = (db: Statements, at: Date, record: Recorder) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
 
-async function act(deps: WithdrawalDeps, adminId: number, id: number, action: string, step: Step) {
+async function act(deps: WithdrawalDeps, adminId: number, id: number, action: AuditAction, step: Step) {
   const at = deps.clock();
   // The answer is read in the transaction: the request as this action left it.
   const { notice, view } = await emitting(deps, function* (db, record) {

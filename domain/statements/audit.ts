@@ -6,7 +6,7 @@ import type { Op } from "@/domain/store.ts";
 
 export type AuditEntry = {
   adminId: number | null;
-  action: string;
+  action: AuditAction;
   targetType: "withdrawal" | "user" | "task" | "broadcast" | "admin";
   targetId: number | null;
   detail?: Record<string, unknown>;
