@@ -1,6 +1,6 @@
 // Withdrawals: the request debits at once; reject refunds; every admin transition is a
 // conditional update on the current status, so two admins acting at once cannot both win.
-import { withdrawalCounters, withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
+import { openWithdrawalStatuses, withdrawalCounters, withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
 import type { AuditAction } from "./audit-actions.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
@@ -198,7 +198,7 @@ function* giveBack(db: Statements, w: Withdrawal, at: Date): Op<void> {
 export function* refundOnBan(db: Statements, record: Recorder, userId: number, adminId: number, at: Date, why: string): Op<Withdrawal | undefined> {
   const open = yield* db.risk.openWithdrawal(userId);
   if (!open) return undefined;
-  const w = yield* db.withdrawals.move(open.id, openStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
+  const w = yield* db.withdrawals.move(open.id, openWithdrawalStatuses, { status: "rejected", processedAt: at, processedBy: adminId, failReason: why });
   if (!w || w === "tx hash used") return undefined;
   yield* withdrawalMoved(db, record, w, w.movedFrom);
   yield* giveBack(db, w, at);
@@ -214,9 +214,6 @@ export function* withdrawalMoved(db: Statements, record: Recorder, w: Withdrawal
   yield* db.counters.bump(withdrawalCounters[w.status], 1);
   record({ type: "withdrawal_moved", withdrawalId: w.id, userId: w.userId, from, to: w.status, amount: w.amount });
 }
-
-/** A request not yet paid or rejected: its money is on its way out. */
-const openStatuses: readonly WithdrawalStatus[] = ["review", "pending", "approved"];
 
 /** Names the withdrawal the hash already paid; read in the same transaction, after the refusal. */
 function* hashUsed(db: Statements, hash: string): Op<AppError> {
