@@ -16,7 +16,7 @@ import { ledgerView } from "./me.views.ts";
 const userSearch = z.string().max(200).optional();
 
 /** The most matches a search's export holds. */
-export const searchExportLimit = 10_000;
+const searchExportLimit = 10_000;
 
 export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   const view = (u: Parameters<typeof adminUserView>[0]) => adminUserView(u, utcDay(deps.clock()));

@@ -4,7 +4,7 @@
 import { csvChunks, type CsvColumn } from "@/domain/csv.ts";
 
 /** Rows per read of the store while an export streams. */
-export const exportPageSize = 1000;
+const exportPageSize = 1000;
 
 /**
  * Every row `read` gives, newest first, `exportPageSize` at a time, each page below the last id of
