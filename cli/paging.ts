@@ -1,9 +1,19 @@
 // Paging by id: the API lists newest first, and `before` continues below the last id shown.
 // After a full page one more row is asked for, to know whether a next page exists, and the
 // command for it goes to stderr, so stdout (a pipe, a CSV file) holds the rows alone.
+import type { Command } from "commander";
+import { csvOption, jsonOption } from "./options.ts";
 import { stderrColors } from "./output/colors.ts";
 
 export const beforeOption = ["--before <id>", "only ids below this one (the next page)"] as const;
+
+/**
+ * The options of a list read a page at a time: --limit (1 to `max`, `pageSize` unless given),
+ * --before, --json (plain, or with a field choice) and --csv.
+ */
+export function pageOptions(command: Command, { max, pageSize = 50, json = jsonOption }: { max: number; pageSize?: number; json?: readonly [string, string] }): Command {
+  return command.option("--limit <n>", `how many (1-${max})`, String(pageSize)).option(...beforeOption).option(...json).option(...csvOption);
+}
 
 /** The id the next page starts below, when rows past this page exist. */
 export async function nextPage(rows: readonly { id: number }[], limit: number | undefined, probe: (before: number) => Promise<readonly unknown[]>): Promise<number | undefined> {

@@ -7,10 +7,10 @@ import type { AuditEntryDto as AuditEntry } from "@/api/contract.ts";
 import type { ApiClient } from "@/cli/api-client.ts";
 import { CliError } from "@/cli/errors.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
-import { before, csvOption, id, limit, parse } from "@/cli/options.ts";
+import { before, id, limit, parse } from "@/cli/options.ts";
 import { truncate, when } from "@/cli/output/format.ts";
 import { emitList, type Column } from "@/cli/output/print.ts";
-import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
+import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { requireClient } from "@/cli/session.ts";
 
 const detail = (e: AuditEntry) => (e.detail === null || e.detail === undefined ? "" : typeof e.detail === "string" ? e.detail : JSON.stringify(e.detail));
@@ -40,15 +40,13 @@ async function adminIdOf(client: ApiClient, given: number | string | undefined):
   return found.id;
 }
 
-export const auditCommand = new Command("audit")
-  .description("the admin audit log, newest first")
-  .option("--admin <id|email>", "only what this admin did")
-  .addOption(new Option("--action <action>", "only this action").choices(auditActions))
-  .option("--limit <n>", "how many (1-500)", "50")
-  .option(...beforeOption)
-  .option(...jsonFieldsOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+export const auditCommand = pageOptions(
+  new Command("audit")
+    .description("the admin audit log, newest first")
+    .option("--admin <id|email>", "only what this admin did")
+    .addOption(new Option("--action <action>", "only this action").choices(auditActions)),
+  { max: 500, json: jsonFieldsOption },
+).addHelpText("after", `
 When more entries exist, stderr says how to get the next page (the same
 filters, below the last id shown).
 

@@ -7,12 +7,12 @@ import { rules } from "@/domain/rules.ts";
 import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
 import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
-import { before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { before, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors, stderrColors } from "@/cli/output/colors.ts";
 import { age, duration, truncate } from "@/cli/output/format.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
 import { table } from "@/cli/output/table.ts";
-import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
+import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { confirmOrStop, interactive, readStdin, requireYesWithoutTerminal } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
@@ -156,13 +156,10 @@ const columns: Column<Broadcast>[] = [
   { header: "message", value: (b) => b.message, display: (b) => truncate(b.message, 200), flex: true },
 ];
 
-const status = new Command("status")
-  .description("progress of recent broadcasts, newest first: total, sent, failed, pending, ETA")
-  .option("--limit <n>", "how many broadcasts (1-100)", "5")
-  .option(...beforeOption)
-  .option(...jsonOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+const status = pageOptions(new Command("status").description("progress of recent broadcasts, newest first: total, sent, failed, pending, ETA"), {
+  max: 100,
+  pageSize: 5,
+}).addHelpText("after", `
 When older broadcasts exist, stderr says how to get the next page.
 
 Examples:

@@ -7,12 +7,12 @@ import type { FlaggedUserDto as Flagged, RiskCaseDto as RiskCase } from "@/api/c
 import { CliError, exitCodes } from "@/cli/errors.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
-import { before, csvOption, id, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
+import { before, id, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { age, status, truncate, userLabel, when, wrapWords, yesNo } from "@/cli/output/format.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
 import { details, screenWidth, table } from "@/cli/output/table.ts";
-import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
+import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { confirmOrStop, interactive } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 import { confirmCommand } from "@/cli/commands/risk-confirm.ts";
@@ -61,14 +61,12 @@ const csvColumns: Column<Flagged>[] = [
 
 const fields = fieldsOf<Flagged>()("userId", "tgId", "username", "firstName", "score", "status", "isBanned", "balanceUsdt", "heldUsdt", "qualifiedReferrals", "totalInvited", "signals");
 
-const list = new Command("list")
-  .description("users the referral-farm signals flagged, newest account first")
-  .addOption(new Option("--status <status>", "flagged (waiting for review), cleared or confirmed").choices(riskStatuses).default("flagged"))
-  .option("--limit <n>", "how many (1-200)", "50")
-  .option(...beforeOption)
-  .option(...jsonFieldsOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+const list = pageOptions(
+  new Command("list")
+    .description("users the referral-farm signals flagged, newest account first")
+    .addOption(new Option("--status <status>", "flagged (waiting for review), cleared or confirmed").choices(riskStatuses).default("flagged")),
+  { max: 200, json: jsonFieldsOption },
+).addHelpText("after", `
 REFS is qualified/invited referrals. Each signal shows its weight; the score
 is their sum. --json gives each signal's evidence too; CSV puts the signals
 in one cell as name:weight;name:weight. Paged by user id: when more users

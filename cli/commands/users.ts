@@ -10,12 +10,12 @@ import type { AdminUserDetailDto, AdminUserDto as AdminUser, LedgerEntryDto as L
 import { usageError } from "@/cli/errors.ts";
 import { findingUser } from "@/cli/find-user.ts";
 import { argumentsAfterJson, fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
-import { amount, before, csvOption, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
+import { amount, before, id, jsonOption, limit, output, parse, yesOption } from "@/cli/options.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { status, truncate, userLabel, when, yesNo } from "@/cli/output/format.ts";
 import { columnsTable, emit, emitList, type Column } from "@/cli/output/print.ts";
 import { details, table } from "@/cli/output/table.ts";
-import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
+import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { confirmOrStop, requireYesWithoutTerminal } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
@@ -39,14 +39,12 @@ const fields = fieldsOf<AdminUser>()(
   "channelJoined", "lastActivityAt", "riskScore", "riskStatus",
 );
 
-const search = new Command("search")
-  .description("find users by username, Telegram id or wallet (no text: the newest users)")
-  .argument("[text]", "start of a username or wallet address, or a whole Telegram id")
-  .option("--limit <n>", `how many (1-${maxRows})`, "50")
-  .option(...beforeOption)
-  .option(...jsonFieldsOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+const search = pageOptions(
+  new Command("search")
+    .description("find users by username, Telegram id or wallet (no text: the newest users)")
+    .argument("[text]", "start of a username or wallet address, or a whole Telegram id"),
+  { max: maxRows, json: jsonFieldsOption },
+).addHelpText("after", `
 Without text, the newest users come first and --before pages through them;
 stderr says how to get the next page. A search shows its first matches.
 
@@ -143,14 +141,12 @@ const show = new Command("show")
     });
   });
 
-const ledgerCommand = new Command("ledger")
-  .description("a user's whole ledger, newest first, a page at a time: every credit and debit behind the balance")
-  .argument("<id>", "user id")
-  .option("--limit <n>", "how many entries (1-500)", "50")
-  .option(...beforeOption)
-  .option(...jsonOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+const ledgerCommand = pageOptions(
+  new Command("ledger")
+    .description("a user's whole ledger, newest first, a page at a time: every credit and debit behind the balance")
+    .argument("<id>", "user id"),
+  { max: 500 },
+).addHelpText("after", `
 When older entries exist, stderr says how to get the next page.
 
 Examples:

@@ -8,11 +8,11 @@ import type { WithdrawalDto as Withdrawal } from "@/api/contract.ts";
 import type { ApiClient } from "@/cli/api-client.ts";
 import { forEachId, reportBatch } from "@/cli/batch.ts";
 import { fieldsHelp, fieldsOf, jsonFields, jsonFieldsOption } from "@/cli/json-fields.ts";
-import { before, csvOption, id, ids, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
+import { before, id, ids, jsonOption, limit, parse, yesOption } from "@/cli/options.ts";
 import { age, shortAddress, status, userLabel } from "@/cli/output/format.ts";
 import { colors } from "@/cli/output/colors.ts";
 import { emit, emitList, type Column } from "@/cli/output/print.ts";
-import { beforeOption, nextPage, noteNextPage } from "@/cli/paging.ts";
+import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { confirmOrStop, interactive } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
 
@@ -38,15 +38,13 @@ const columns = (full: boolean): Column<Withdrawal>[] => [
 
 const fields = fieldsOf<Withdrawal>()("id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt");
 
-const list = new Command("list")
-  .description("list withdrawal requests, newest first")
-  .addOption(new Option("--status <status>", "only this status").choices(withdrawalStatuses))
-  .option("--limit <n>", "how many (1-200)", "50")
-  .option(...beforeOption)
-  .option("--full", "whole addresses, tx hashes and reject reasons")
-  .option(...jsonFieldsOption)
-  .option(...csvOption)
-  .addHelpText("after", `
+const list = pageOptions(
+  new Command("list")
+    .description("list withdrawal requests, newest first")
+    .addOption(new Option("--status <status>", "only this status").choices(withdrawalStatuses))
+    .option("--full", "whole addresses, tx hashes and reject reasons"),
+  { max: 200, json: jsonFieldsOption },
+).addHelpText("after", `
 The table shortens addresses to 0x12ab…cdef; --full, --csv and --json
 carry them whole. When more rows exist, stderr says how to get the next page.
 A request in review waits for a look: a flagged user's (see \`refbot risk\`),

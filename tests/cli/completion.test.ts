@@ -32,7 +32,7 @@ describe("bash", () => {
     expect(await bashOffers("refbot", "")).toEqual(["login", "logout", "whoami", "stats", "withdrawals", "risk", "tasks", "users", "leaderboard", "broadcast", "audit", "admin", "db", "completion"]);
     expect(await bashOffers("refbot", "wi")).toEqual(["withdrawals"]);
     expect(await bashOffers("refbot", "withdrawals", "")).toEqual(["list", "counts", "approve", "reject", "pay"]);
-    expect(await bashOffers("refbot", "withdrawals", "list", "--")).toEqual(["--status", "--limit", "--before", "--full", "--json", "--csv", "--api-url", "--help"]);
+    expect(await bashOffers("refbot", "withdrawals", "list", "--")).toEqual(["--status", "--full", "--limit", "--before", "--json", "--csv", "--api-url", "--help"]);
     expect(await bashOffers("refbot", "withdrawals", "list", "--status", "p")).toEqual(withdrawalStatuses.filter((s) => s.startsWith("p")));
     // "--status=a" reaches the function as three words: "=" breaks words in bash.
     expect(await bashOffers("refbot", "withdrawals", "list", "--status", "=", "a")).toEqual(["approved"]);
