@@ -79,8 +79,6 @@ export type ReferralSummaryDto = Answer<"get", "/api/me/referrals">;
 export type RecentReferralDto = Item<Answer<"get", "/api/me/referrals/recent">>;
 export type WithdrawalDto = Answer<"post", "/api/me/withdraw">;
 export type RankDto = Answer<"get", "/api/me/rank">;
-/** What PUT /api/me/language answers: the language the user now reads. */
-export type LanguageDto = Answer<"put", "/api/me/language">;
 export type LanguageBody = import("zod").input<typeof import("./schemas.ts").languageBody>;
 export type UserTaskDto = Item<Answer<"get", "/api/tasks/active">>;
 export type OpenTaskDto = Answer<"post", "/api/tasks/:id/open">;
@@ -96,8 +94,6 @@ export type AdminStatsDto = Answer<"get", "/api/admin/stats">;
 export type TaskStatDto = Item<Answer<"get", "/api/admin/task-stats">>;
 export type ActivityPointDto = Item<Answer<"get", "/api/admin/activity-stats">>;
 export type AuditEntryDto = Item<Answer<"get", "/api/admin/audit">>;
-/** An admin as the audit log's filter offers them. */
-export type AuditAdminDto = Item<Answer<"get", "/api/admin/audit/admins">>;
 export type TaskDto = Answer<"post", "/api/admin/tasks">;
 export type AdminUserDto = Item<Answer<"get", "/api/admin/users">>;
 /** One user as the detail answers it: the list's fields and who referred them. */
@@ -108,18 +104,13 @@ export type AdjustmentDto = Answer<"post", "/api/admin/users/:id/adjust">;
 export type QueuedBroadcastDto = Answer<"post", "/api/admin/broadcast">;
 export type BroadcastDto = QueuedBroadcastDto["broadcast"];
 export type FlushReportDto = Answer<"post", "/api/admin/broadcasts/flush">;
-/** A broadcast as its cancel answers it: stopped, what was left of it failed. */
-export type CancelledBroadcastDto = Answer<"post", "/api/admin/broadcasts/:id/cancel">;
 /** Who a broadcast would reach now, by the language each reads. */
 export type BroadcastAudienceDto = Answer<"get", "/api/admin/broadcast/audience">;
 /** What POST /api/admin/broadcast takes: the default text and, optionally, one per other language. */
 export type BroadcastBody = import("zod").input<typeof import("./schemas.ts").broadcastBody>;
-export type WithdrawalCountsDto = Answer<"get", "/api/admin/withdrawals/counts">;
 export type FlaggedUserDto = Item<Answer<"get", "/api/admin/risk">>;
 export type RiskCaseDto = Answer<"get", "/api/admin/risk/:id">;
-export type RiskClearDto = Answer<"post", "/api/admin/risk/:id/clear">;
 export type RiskConfirmDto = Answer<"post", "/api/admin/risk/:id/confirm">;
-export type HoldReleaseDto = Answer<"post", "/api/admin/risk/holds/release">;
 
 // Codes the server sends, which clients label from domain/labels.ts.
 export type { AuditAction } from "@/domain/audit-actions.ts";
