@@ -5,6 +5,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
 import type { Config } from "@/config/env.ts";
 import { errorFields } from "./error-fields.ts";
+import { linesPerTurn } from "./lines-per-turn.ts";
 import { currentRequest } from "./request-context.ts";
 import { redacted, secretFields, secretScrubber } from "./secrets.ts";
 
@@ -50,7 +51,7 @@ export function createLog({ level, secrets = [], destination, readable = process
       // The last word on every line, whatever field or message a secret slipped into.
       hooks: { streamWrite: secretScrubber(secrets) },
     },
-    destination ?? (readable ? terminal() : pino.destination({ dest: 1, sync: true })),
+    destination ?? (readable ? terminal() : linesPerTurn(pino.destination({ dest: 1, sync: true }))),
   );
 }
 

@@ -10,6 +10,8 @@ export type RequestContext = {
   startedAt: number;
   userId?: number;
   adminId?: number;
+  /** The template of the route it was routed to (/api/admin/withdrawals/:id/approve), once it was. */
+  route?: string;
   /** The error code it was answered with, if it was. */
   errorCode?: string;
 };

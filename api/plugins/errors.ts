@@ -78,14 +78,18 @@ function describeValidation(where: string, issues: Issue[]): string {
 }
 
 export const errorHandler = (log: Log) =>
-  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ code, error, set, request, path }) => {
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ code, error, set, request, path, route }) => {
     const language = languageOf(request, path);
     const reply = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, wording: AppError["wording"] = {}) => {
       set.status = status;
       set.headers["content-type"] = "application/json";
       const context = currentRequest();
-      // The request's line in the log says which error it was answered with.
-      if (context) context.errorCode = code;
+      // The request's line in the log says which error it was answered with, and the route of an
+      // error met before the route's own hooks ran (a body that does not parse).
+      if (context) {
+        context.errorCode = code;
+        context.route ??= route || undefined;
+      }
       return { message: userMessage(log, language, code, message, wording, extra), code, ...extra, requestId: context?.reqId };
     };
     if (error instanceof AppError) {
