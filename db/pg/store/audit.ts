@@ -1,7 +1,7 @@
 // The admin audit log's statements on PostgreSQL.
 import { asc, desc, eq } from "drizzle-orm";
 import { adminAudit, admins } from "@/db/pg/schema/index.ts";
-import { auditFilterWhere } from "@/db/audit-filter.ts";
+import { auditFilterWhere } from "@/db/filters.ts";
 import { auditEntryColumns } from "@/db/selections.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
 import { awaiting } from "@/domain/store.ts";

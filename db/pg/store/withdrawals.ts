@@ -1,7 +1,8 @@
 // Withdrawal statements on PostgreSQL.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { users, withdrawals } from "@/db/pg/schema/index.ts";
 import { withdrawalRowColumns } from "@/db/selections.ts";
+import { withdrawalFilterWhere } from "@/db/filters.ts";
 import type { Withdrawal } from "@/domain/model/index.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 import { awaiting } from "@/domain/store.ts";
@@ -69,13 +70,7 @@ export function withdrawalStatements(db: PgRunner): WithdrawalStatements {
     *list(filter) {
       return yield* awaiting(
         select()
-          .where(
-            and(
-              filter.status ? eq(withdrawals.status, filter.status) : undefined,
-              filter.userId ? eq(withdrawals.userId, filter.userId) : undefined,
-              filter.before ? lt(withdrawals.id, filter.before) : undefined,
-            ),
-          )
+          .where(withdrawalFilterWhere(withdrawals, filter))
           .orderBy(desc(withdrawals.id))
           .limit(filter.limit),
       );

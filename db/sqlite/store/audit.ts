@@ -4,7 +4,7 @@ import { asc, desc, eq } from "@/db/ops.ts";
 import { adminAudit, admins } from "@/db/sqlite/schema/index.ts";
 import { auditEntryColumns } from "@/db/selections.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
-import { auditFilterWhere } from "@/db/audit-filter.ts";
+import { auditFilterWhere } from "@/db/filters.ts";
 
 export function auditStatements(db: Db): AuditStatements {
   return {

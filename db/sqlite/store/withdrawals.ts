@@ -1,8 +1,9 @@
 // Withdrawal statements on SQLite.
 import type { Db } from "@/db/sqlite/client.ts";
-import { and, desc, eq, inArray, lt, sql } from "@/db/ops.ts";
+import { and, desc, eq, inArray, sql } from "@/db/ops.ts";
 import { users, withdrawals } from "@/db/sqlite/schema/index.ts";
 import { withdrawalRowColumns } from "@/db/selections.ts";
+import { withdrawalFilterWhere } from "@/db/filters.ts";
 import type { WithdrawalStatements } from "@/domain/statements/withdrawals.ts";
 
 /**
@@ -51,13 +52,7 @@ export function withdrawalStatements(db: Db): WithdrawalStatements {
     },
     *list(f) {
       return select()
-        .where(
-          and(
-            f.status ? eq(withdrawals.status, f.status) : undefined,
-            f.userId ? eq(withdrawals.userId, f.userId) : undefined,
-            f.before ? lt(withdrawals.id, f.before) : undefined,
-          ),
-        )
+        .where(withdrawalFilterWhere(withdrawals, f))
         .orderBy(desc(withdrawals.id))
         .limit(f.limit)
         .all();
