@@ -13,7 +13,7 @@ import { latency, type Latency } from "./measure.ts";
 import { runWrk, writeScript, type WrkResult } from "./wrk.ts";
 
 export const root = join(import.meta.dir, "..", "..");
-const jwtSecret = "bench-secret-bench-secret-bench-secret-00";
+export const jwtSecret = "bench-secret-bench-secret-bench-secret-00";
 const admin = { email: "bench@refbot.local", password: "bench password 123" };
 const key = initDataKey(demoInitDataToken(jwtSecret));
 
