@@ -2,15 +2,15 @@
 // (no certificate to obtain offline) and the instances given, through the file's own environment
 // placeholders. The one addition is a global block moving Caddy's admin endpoint to a free port,
 // so a Caddy already running on this machine (on 2019) is left alone.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./server.ts";
-import { until } from "./until.ts";
+import { startDaemon, type Daemon } from "./tools.ts";
 
 export const caddyfile = join(import.meta.dir, "..", "..", "deploy", "caddy", "Caddyfile");
 
-export type TestCaddy = { url: string; output: () => string; stop: () => Promise<void> };
+export type TestCaddy = Daemon & { url: string };
 
 /** Caddy's storage and autosaved config go to `dir` instead of the user's home. */
 export const caddyEnv = (dir: string) => ({ XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config"), HOME: dir });
@@ -21,30 +21,11 @@ export async function startCaddy(caddy: string, upstreams: string[]): Promise<Te
   const config = join(dir, "Caddyfile");
   writeFileSync(config, `{\n\tadmin 127.0.0.1:${await freePort()}\n}\n\n${readFileSync(caddyfile, "utf8")}`);
   const url = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn([caddy, "run", "--config", config, "--adapter", "caddyfile"], {
-    env: { ...process.env, ...caddyEnv(dir), REFBOT_SITE: url, REFBOT_UPSTREAMS: upstreams.join(" ") },
-    stdout: "pipe",
-    stderr: "pipe",
+  const daemon = await startDaemon([caddy, "run", "--config", config, "--adapter", "caddyfile"], {
+    dir,
+    env: { ...caddyEnv(dir), REFBOT_SITE: url, REFBOT_UPSTREAMS: upstreams.join(" ") },
+    ready: () => fetch(`${url}/api/health`).then(() => true, () => false),
+    readyMs: 15_000,
   });
-  let log = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) log += new TextDecoder().decode(chunk);
-  };
-  const collecting = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
-  const stop = async () => {
-    proc.kill("SIGTERM");
-    await proc.exited;
-    await collecting;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await until("Caddy to listen", async () => {
-      if (proc.exitCode !== null) throw new Error(`caddy exited (${proc.exitCode}):\n${log}`);
-      return fetch(`${url}/api/health`).then(() => true, () => false);
-    }, 15_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, output: () => log, stop };
+  return { url, ...daemon };
 }

@@ -2,11 +2,11 @@
 // deploy/prometheus/prometheus.yml: the same job, metrics path and bearer-token file, and the
 // kit's alert rules, but scraping and evaluating every second, with the targets given and no
 // Alertmanager. Its data lives in a temp folder removed by stop().
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./server.ts";
-import { until } from "./until.ts";
+import { startDaemon, type Daemon } from "./tools.ts";
 
 const kit = join(import.meta.dir, "..", "..", "deploy", "prometheus");
 
@@ -17,7 +17,7 @@ export type Sample = { metric: Record<string, string>; value: [number, string] }
 export type Target = { labels: Record<string, string>; health: "up" | "down" | "unknown"; lastError: string };
 export type Alert = { labels: Record<string, string>; state: "pending" | "firing" };
 
-export type TestPrometheus = {
+export type TestPrometheus = Daemon & {
   url: string;
   /** An instant query's samples. */
   query(expr: string): Promise<Sample[]>;
@@ -26,8 +26,6 @@ export type TestPrometheus = {
   targets(): Promise<Target[]>;
   /** The alerts pending or firing now. */
   alerts(): Promise<Alert[]>;
-  output(): string;
-  stop(): Promise<void>;
 };
 
 export async function startPrometheus(binary: string, options: { targets: string[]; token: string }): Promise<TestPrometheus> {
@@ -44,21 +42,10 @@ export async function startPrometheus(binary: string, options: { targets: string
   writeFileSync(join(dir, "prometheus.yml"), JSON.stringify(config));
 
   const url = `http://127.0.0.1:${await freePort()}`;
-  const proc = Bun.spawn(
+  const daemon = await startDaemon(
     [binary, `--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=${url.slice(7)}`, "--log.level=warn"],
-    { stdout: "pipe", stderr: "pipe" },
+    { dir, ready: () => fetch(`${url}/-/ready`).then((r) => r.ok, () => false), readyMs: 20_000 },
   );
-  let log = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) log += new TextDecoder().decode(chunk);
-  };
-  const collecting = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
-  const stop = async () => {
-    proc.kill("SIGTERM");
-    await proc.exited;
-    await collecting;
-    rmSync(dir, { recursive: true, force: true });
-  };
 
   const api = async <T>(path: string): Promise<T> => {
     const answer = (await (await fetch(`${url}/api/v1/${path}`)).json()) as { status: string; data: T; error?: string };
@@ -66,15 +53,6 @@ export async function startPrometheus(binary: string, options: { targets: string
     return answer.data;
   };
   const query = async (expr: string) => (await api<{ result: Sample[] }>(`query?query=${encodeURIComponent(expr)}`)).result;
-  try {
-    await until("Prometheus to be ready", async () => {
-      if (proc.exitCode !== null) throw new Error(`prometheus exited (${proc.exitCode}):\n${log}`);
-      return fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
-    }, 20_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   return {
     url,
     query,
@@ -84,7 +62,6 @@ export async function startPrometheus(binary: string, options: { targets: string
     },
     targets: async () => (await api<{ activeTargets: Target[] }>("targets")).activeTargets,
     alerts: async () => (await api<{ alerts: Alert[] }>("alerts")).alerts,
-    output: () => log,
-    stop,
+    ...daemon,
   };
 }
