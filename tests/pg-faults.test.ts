@@ -133,6 +133,10 @@ pg.test("refused, closed, black-holed and frozen connections: answers within 5 s
       // New connections work: the frozen pool is replaced and service goes on during the fault.
       const last = during.filter((x) => x.what.startsWith("POST")).slice(-4);
       expect(last.map((x) => x.status)).toEqual([200, 200, 200, 200]);
+      // Each server says in its log that it replaced its pool, and why.
+      for (const server of servers) {
+        expect(server.logLines()).toContainEqual(expect.objectContaining({ level: "warn", component: "database", msg: expect.stringMatching(/^database connections replaced/), reason: expect.any(String) }));
+      }
     } else {
       expect(during.filter((x) => !x.what.endsWith("/api/health") && x.status === 200)).toEqual([]);
       expect(ready.every((x) => x.status === 503 && x.body?.ready === false && x.body?.database === "unavailable")).toBe(true);

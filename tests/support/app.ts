@@ -291,7 +291,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     const req = new Request(`http://localhost${path}`, { method, headers, body });
     if (options.from !== undefined) peers.set(req, options.from);
     const res = await app.handle(req);
-    // What runs once the answer is out (its log line) has run by the time a client's next request comes.
+    // What runs once the answer is out (the metrics' after-response hook) has run by the time a client's next request comes.
     await new Promise((resolve) => setImmediate(resolve));
     await parts.settle?.();
     return res;
