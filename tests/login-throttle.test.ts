@@ -85,7 +85,7 @@ describe("sign-in throttling", () => {
     const refused = await t.send("POST", "/api/auth/login", { body: { email: adminEmail, password: adminPassword }, from });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("300");
-    expect(await refused.json()).toEqual({ message: expect.stringContaining("5 minutes"), code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 300 });
+    expect(await refused.json()).toEqual({ message: expect.stringContaining("5 minutes"), code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 300, requestId: refused.headers.get("x-request-id") });
     t.setNow("2026-03-10T12:14:59.500Z");
     expect((await login(t, adminEmail, adminPassword, from)).body.retryAfterSeconds).toBe(1);
     t.setNow("2026-03-10T12:15:00Z");
