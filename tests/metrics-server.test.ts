@@ -36,7 +36,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
   const start = async (env: Record<string, string> = {}) => startTestServer(engine === "postgres" ? { DATABASE_URL: (await pg.database()).url, ...env } : env);
 
   run(
-    `${engine}: the server serves /metrics to this machine, and promtool accepts what it answers after traffic`,
+    `${engine}: the server serves /metrics to this machine, and promtool accepts what it answers after traffic${engine === "sqlite" ? "; METRICS=false serves none" : ""}`,
     async () => {
       const server = await start();
       try {
@@ -74,24 +74,17 @@ for (const engine of ["sqlite", "postgres"] as const) {
       } finally {
         await server.stop();
       }
+      if (engine === "postgres") return;
+      // METRICS=false: nothing measured, and /metrics is a path like any other that leads nowhere.
+      const unmetered = await start({ METRICS: "false" });
+      try {
+        const res = await fetch(`${unmetered.url}/metrics`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain("refbot_");
+      } finally {
+        await unmetered.stop();
+      }
     },
     120_000,
   );
 }
-
-test.skipIf(!promtool)("promtool refuses what the check above would miss: the test can fail", async () => {
-  const bad = "# HELP refbot_thing_total A gauge named as a counter.\n# TYPE refbot_thing_total gauge\nrefbot_thing_total 1\n";
-  const check = Bun.spawn([promtool!, "check", "metrics"], { stdin: new TextEncoder().encode(bad), stdout: "pipe", stderr: "pipe" });
-  expect(await check.exited).not.toBe(0);
-});
-
-test("METRICS=false: no /metrics, and nothing measured", async () => {
-  const server = await startTestServer({ METRICS: "false" });
-  try {
-    const res = await fetch(`${server.url}/metrics`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).not.toContain("refbot_");
-  } finally {
-    await server.stop();
-  }
-}, 60_000);
