@@ -94,6 +94,8 @@ async function productDatabase(): Promise<string> {
   await call("POST", `/api/admin/users/${friends[2]!.id}/ban`, admin, { reason: "multi-accounting" });
   await call("POST", "/api/admin/broadcast", admin, { message: "Withdrawals are open again" });
   for (const from of ["203.0.113.7", "198.51.100.9"]) await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: "not the password" }, from });
+  // A backup's record, as `refbot db backup` leaves it.
+  await t.deps.store.transaction((db) => db.backups.record({ finishedAt: new Date("2026-03-12T03:00:00Z"), file: "/var/backups/refbot/refbot-20260312.sqlite", engine: "sqlite", schemaVersion: "0013_withdrawal_counters", bytes: 123_456 }));
 
   t.db.sqlite.close();
   return t.deps.config.databasePath;

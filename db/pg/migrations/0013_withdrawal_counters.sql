@@ -7,5 +7,5 @@ INSERT INTO "counters" ("name", "slot", "value")
 	SELECT 'withdrawals_' || "status", 0, count(*) FROM "withdrawals" GROUP BY "status"
 	ON CONFLICT ("name", "slot") DO UPDATE SET "value" = excluded."value";--> statement-breakpoint
 INSERT INTO "counters" ("name", "slot", "value")
-	SELECT 'referral_bonuses_held', 0, coalesce(sum("amount"), 0)::int8 FROM "referral_holds" WHERE "status" = 'held'
+	SELECT 'referral_bonuses_held', 0, sum("amount")::int8 FROM "referral_holds" WHERE "status" = 'held' HAVING count(*) > 0
 	ON CONFLICT ("name", "slot") DO UPDATE SET "value" = excluded."value";

@@ -5,5 +5,5 @@ INSERT INTO `counters` (`name`, `value`)
 	SELECT 'withdrawals_' || `status`, count(*) FROM `withdrawals` GROUP BY `status`
 	ON CONFLICT (`name`) DO UPDATE SET `value` = excluded.`value`;--> statement-breakpoint
 INSERT INTO `counters` (`name`, `value`)
-	SELECT 'referral_bonuses_held', coalesce(sum(`amount`), 0) FROM `referral_holds` WHERE `status` = 'held'
+	SELECT 'referral_bonuses_held', sum(`amount`) FROM `referral_holds` WHERE `status` = 'held' HAVING count(*) > 0
 	ON CONFLICT (`name`) DO UPDATE SET `value` = excluded.`value`;
