@@ -1,9 +1,12 @@
 // Every admin action (PostgreSQL); see db/sqlite/schema/audit.ts.
-import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { auditIndexes } from "@/db/indexes.ts";
 import { admins } from "./admins.ts";
 import { int8, jsonObject, moment } from "./columns.ts";
 
-export const adminAudit = pgTable("admin_audit", {
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   adminId: integer("admin_id").references(() => admins.id),
   action: text("action").notNull(),
@@ -12,4 +15,6 @@ export const adminAudit = pgTable("admin_audit", {
   targetId: int8("target_id"),
   detail: jsonObject("detail"),
   createdAt: moment("created_at").notNull(),
-});
+  },
+  (t) => auditIndexes(t, index),
+);

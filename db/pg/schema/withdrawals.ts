@@ -1,8 +1,8 @@
-// Withdrawal requests (PostgreSQL); their indexes, the same on both engines, are db/withdrawal-indexes.ts.
+// Withdrawal requests (PostgreSQL); their indexes, the same on both engines, are in db/indexes.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
-import { withdrawalIndexes } from "@/db/withdrawal-indexes.ts";
+import { withdrawalIndexes } from "@/db/indexes.ts";
 import { admins } from "./admins.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";

@@ -1,10 +1,10 @@
-// Withdrawal requests; their indexes, the same on both engines, are db/withdrawal-indexes.ts.
+// Withdrawal requests; their indexes, the same on both engines, are in db/indexes.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins.ts";
 import { users } from "./users.ts";
 import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
-import { withdrawalIndexes } from "@/db/withdrawal-indexes.ts";
+import { withdrawalIndexes } from "@/db/indexes.ts";
 
 export const withdrawals = sqliteTable(
   "withdrawals",
