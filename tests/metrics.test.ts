@@ -111,6 +111,16 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     expect(after.text).toContain("\nrefbot_task_rewards_usdt_total 1.05\n");
   });
 
+  test("the last good backup's time, from its record; 0 before any", async () => {
+    const t = await makeTestApp();
+    const m = metered(t);
+    expect(sample(await m.scrape(), "refbot_backup_last_success_timestamp_seconds")).toBe(0);
+    for (const finishedAt of ["2026-03-11T03:00:00.250Z", "2026-03-12T03:00:00.500Z"]) {
+      await t.deps.store.transaction((db) => db.backups.record({ finishedAt: new Date(finishedAt), file: `/var/backups/refbot-${finishedAt.slice(0, 10)}.sqlite`, engine: "sqlite", schemaVersion: "0014_audit_filters", bytes: 4096 }));
+    }
+    expect(sample(await m.scrape(), "refbot_backup_last_success_timestamp_seconds")).toBe(Date.parse("2026-03-12T03:00:00.500Z") / 1000);
+  });
+
   test("a withdrawal's request, approval and payment move the gauges by status, the oldest wait and the paid total", async () => {
     const t = await makeTestApp();
     const m = metered(t);

@@ -1,6 +1,6 @@
 // The work waiting on the service, read from the database when Prometheus asks: withdrawals by
 // status and how long the oldest has waited for an admin, the referral bonuses held, and the
-// broadcast deliveries still to send. One read per scrape, shared by every gauge here, from
+// broadcast deliveries still to send, and when the last good backup finished. One read per scrape, shared by every gauge here, from
 // counters kept with the rows they count and indexed lookups (domain/service-figures.ts), so a
 // scrape costs the same with a million rows as with ten. A read that fails (the database is away)
 // leaves these gauges out of that scrape rather than repeating stale values.
@@ -41,6 +41,10 @@ export function serviceGauges(registry: Registry, { figures, now }: ServiceSourc
   );
   gauge("refbot_referral_bonuses_held_usdt", "USDT of referral bonuses held for their settling period now (REFERRAL_HOLD_HOURS).", [], (g, f) => g.set(Number(formatUsdt(f.heldBonuses))));
   gauge("refbot_broadcast_queue_depth", "Broadcast deliveries still to send.", [], (g, f) => g.set(f.queuedDeliveries));
+  // 0 when no backup is recorded, so the alert on a backup too old fires for one never made too.
+  gauge("refbot_backup_last_success_timestamp_seconds", "When the newest good backup (refbot db backup) finished, in Unix seconds; 0 when none is recorded.", [], (g, f) =>
+    g.set(f.lastBackupAt ? f.lastBackupAt.getTime() / 1000 : 0),
+  );
   gauge("refbot_broadcast_oldest_pending_age_seconds", "How long the oldest broadcast with deliveries still to send has been queued; 0 when none.", [], (g, f) =>
     g.set(ageSeconds(f.oldestQueuedBroadcastAt)),
   );
