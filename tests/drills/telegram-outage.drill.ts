@@ -13,10 +13,10 @@ import { createBotStatus } from "@/bot/status.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { eq } from "@/db/ops.ts";
 import { broadcastDeliveries, ledger, taskCompletions } from "@/db/sqlite/schema/index.ts";
-import { jwtSecret, makeTestApp, type SqliteTestApp } from "./support/app.ts";
-import { startFakeTelegram, type FakeTelegram, type Outage } from "./support/fake-telegram.ts";
-import { captureLog, type CapturedLog } from "./support/logs.ts";
-import { until } from "./support/until.ts";
+import { jwtSecret, makeTestApp, type SqliteTestApp } from "../support/app.ts";
+import { startFakeTelegram, type FakeTelegram, type Outage } from "../support/fake-telegram.ts";
+import { captureLog, type CapturedLog } from "../support/logs.ts";
+import { until } from "../support/until.ts";
 
 const token = "123456:TEST-token";
 // Short enough that a hanging Telegram costs a test one second per call.

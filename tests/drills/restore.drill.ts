@@ -8,10 +8,10 @@ import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatUsdt } from "@/domain/money.ts";
-import { runRefbot, startCli, type CliHarness } from "./cli/support.ts";
-import { pgTarget, sqliteTarget, type DbTarget } from "./support/backup-targets.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startTestServer } from "./support/server.ts";
+import { runRefbot, startCli, type CliHarness } from "../cli/support.ts";
+import { pgTarget, sqliteTarget, type DbTarget } from "../support/backup-targets.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startTestServer } from "../support/server.ts";
 
 const pg = await usePostgres(import.meta.path);
 

@@ -6,8 +6,8 @@ import { expect } from "bun:test";
 import { openPg, pgClient } from "@/db/pg/client.ts";
 import { pgStore } from "@/db/pg/store/index.ts";
 import type { AppError } from "@/domain/errors.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { until } from "./support/until.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { until } from "../support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
 

@@ -6,12 +6,12 @@
 // in promtool's series, where the alerts' `for:` durations pass.
 import { afterAll, expect, test } from "bun:test";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { startFakeTelegram } from "./support/fake-telegram.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startPrometheus } from "./support/prometheus.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { systemTool } from "./support/tools.ts";
-import { until } from "./support/until.ts";
+import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startPrometheus } from "../support/prometheus.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { systemTool } from "../support/tools.ts";
+import { until } from "../support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
 const prometheus = systemTool("prometheus");

@@ -2,10 +2,10 @@
 // (deploy/prometheus/prometheus.yml): the bearer token read from its file, the target up, and
 // the server's counters moving in Prometheus as users complete tasks.
 import { afterAll, expect, test } from "bun:test";
-import { startPrometheus, type TestPrometheus } from "./support/prometheus.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { systemTool } from "./support/tools.ts";
-import { until } from "./support/until.ts";
+import { startPrometheus, type TestPrometheus } from "../support/prometheus.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { systemTool } from "../support/tools.ts";
+import { until } from "../support/until.ts";
 
 const prometheus = systemTool("prometheus");
 const token = "deploy-kit-metrics-token-0123456789";

@@ -3,17 +3,17 @@
 // it does not flood the database with connection attempts meanwhile (each one a backend process
 // the database must start, and a crowd of them keeps a recovering server down), and it serves
 // again within seconds of the database's return (and hears changes again at once:
-// pg-change-feed.test.ts). The server reaches PostgreSQL through a counting proxy, so every
+// pg-change-feed.drill.ts). The server reaches PostgreSQL through a counting proxy, so every
 // attempt is seen, refused ones included. The log says once that the database was lost, and
 // once that it is back.
 import { afterAll, expect } from "bun:test";
 import { pgClient } from "@/db/pg/client.ts";
 import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
-import { until } from "./support/until.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
+import { until } from "../support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
 let server: TestServer | undefined;

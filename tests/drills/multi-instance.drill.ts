@@ -6,10 +6,10 @@ import type { SQL } from "bun";
 import { openPg } from "@/db/pg/client.ts";
 import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { until } from "./support/until.ts";
+import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
 const token = "123456:multi-instance-test-token";

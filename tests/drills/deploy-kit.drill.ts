@@ -6,14 +6,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { caddyEnv, caddyfile, startCaddy } from "./support/caddy.ts";
-import { startFakeTelegram } from "./support/fake-telegram.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { run, systemTool } from "./support/tools.ts";
-import { runUnit } from "./support/unit-commands.ts";
+import { caddyEnv, caddyfile, startCaddy } from "../support/caddy.ts";
+import { startFakeTelegram } from "../support/fake-telegram.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { run, systemTool } from "../support/tools.ts";
+import { runUnit } from "../support/unit-commands.ts";
 
-const root = join(import.meta.dir, "..");
+const root = join(import.meta.dir, "..", "..");
 const kit = join(root, "deploy");
 const scratch = mkdtempSync(join(tmpdir(), "refbot-deploy-kit-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

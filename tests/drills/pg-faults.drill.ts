@@ -10,9 +10,9 @@ import { openPg } from "@/db/pg/client.ts";
 import { demoInitDataToken } from "@/api/app.ts";
 import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
-import { usePostgres } from "./support/postgres.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
-import { startTcpProxy, type ProxyMode, type TcpProxy } from "./support/tcp-proxy.ts";
+import { usePostgres } from "../support/postgres.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { startTcpProxy, type ProxyMode, type TcpProxy } from "../support/tcp-proxy.ts";
 
 const pg = await usePostgres(import.meta.path);
 let servers: TestServer[] = [];
