@@ -95,6 +95,12 @@ describe("the API's text", () => {
     expect(formatUsdt(-1_500_000)).toBe("-1.50");
   });
 
+  test("a sum past 2^53 (the ledger check's total) keeps every digit as a BigInt", () => {
+    expect(formatUsdt(BigInt("9007199254740993123"))).toBe("9007199254740.993123");
+    expect(formatUsdt(-12_340_000n)).toBe("-12.34");
+    fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (micro) => expect(formatUsdt(BigInt(micro))).toBe(formatUsdt(micro))));
+  });
+
   test("format and exact parse round-trip every amount", () => {
     fc.assert(
       fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (micro) => {

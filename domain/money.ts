@@ -74,14 +74,22 @@ export function wholeUsdt(micro: number): string {
   return formatUsdt(micro).replace(/\.00$/, "");
 }
 
-/** The API's text for an amount: at least two decimals, more only when they are not zero ("12.50", "0.000001"). */
-export function formatUsdt(micro: number): string {
-  const sign = micro < 0 ? "-" : "";
+/**
+ * The API's text for an amount: at least two decimals, more only when they are not zero ("12.50",
+ * "0.000001"). A sum that may pass 2^53 (the ledger check's total of every balance) comes as a
+ * BigInt and is divided as one, so no digit is lost to a float.
+ */
+export function formatUsdt(micro: number | bigint): string {
+  if (typeof micro === "bigint") {
+    const abs = micro < 0n ? -micro : micro;
+    return usdtText(micro < 0n, abs / BigInt(MICRO), abs % BigInt(MICRO));
+  }
   const abs = Math.abs(micro);
-  const whole = Math.floor(abs / MICRO);
-  const fraction = String(abs % MICRO).padStart(6, "0").replace(/0+$/, "").padEnd(2, "0");
-  return `${sign}${whole}.${fraction}`;
+  return usdtText(micro < 0, Math.floor(abs / MICRO), abs % MICRO);
 }
+
+const usdtText = (negative: boolean, whole: number | bigint, fraction: number | bigint) =>
+  `${negative ? "-" : ""}${whole}.${String(fraction).padStart(6, "0").replace(/0+$/, "").padEnd(2, "0")}`;
 
 /**
  * The screens' text for an amount the API sent, as the spec shows money: rounded to two decimals

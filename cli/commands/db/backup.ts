@@ -78,7 +78,7 @@ Examples:
           source.engine === "sqlite"
             ? `Backed up ${r.source} to ${r.backup} (${(r.bytes / 1024).toFixed(0)} KiB, integrity ok).`
             : `Backed up ${r.source} to ${r.backup} with pg_dump (${(r.bytes / 1024).toFixed(0)} KiB, custom format: restore with \`refbot db restore\`).`,
-          `Schema ${manifest.schemaVersion}; ledger ${manifest.ledger.ok ? "ok" : `FAILED (${manifest.ledger.problems} problem(s))`}: ${manifest.ledger.users} users, ${formatUsdt(Number(manifest.ledger.balanceTotal))} USDT in balances.`,
+          `Schema ${manifest.schemaVersion}; ledger ${manifest.ledger.ok ? "ok" : `FAILED (${manifest.ledger.problems} problem(s))`}: ${manifest.ledger.users} users, ${formatUsdt(BigInt(manifest.ledger.balanceTotal))} USDT in balances.`,
           `Manifest: ${r.manifestFile} (sha256 ${manifest.sha256.slice(0, 16)}…).`,
           ...(r.removed.length ? [`Removed ${r.removed.length} older backup(s) (--keep ${opts.keep}): ${r.removed.join(", ")}.`] : []),
         ].join("\n"),

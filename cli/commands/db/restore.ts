@@ -22,7 +22,7 @@ const migrationLine = (m: { backup: string | null; now: string | null; applied: 
 
 const ledgerLine = (l: LedgerCheck) =>
   l.problems.length === 0
-    ? `Ledger ok: ${l.users} users, ${formatUsdt(Number(l.balanceTotal))} USDT in balances.`
+    ? `Ledger ok: ${l.users} users, ${formatUsdt(BigInt(l.balanceTotal))} USDT in balances.`
     : `Ledger check FAILED: ${l.problems.length} problem(s) in ${l.users} users (\`refbot db check\` lists them).`;
 
 export const restore = new Command("restore")
