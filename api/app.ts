@@ -52,7 +52,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
   const api = new Elysia()
     // First, so that every answer, refused ones too, carries the request id.
-    .use(requestIdPlugin(log))
+    .use(requestIdPlugin(log, metrics?.http))
     .use(errorHandler(log))
     .use(metricsPlugin(metrics, deps.config.metrics.token, peerAddress))
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.

@@ -2,10 +2,12 @@
 // the caller's X-Request-Id when it is a valid one, so a proxy's or a client's id follows the
 // request into this log, or a new one. The id goes back in the X-Request-Id header of every
 // answer (errors, 404s and refused bodies too) and in error bodies (errors.ts), and each request
-// ends with one line in the log.
+// ends with one line in the log and, with metrics on, one observation of its duration and error
+// code: both taken here, as the answer leaves, where the request's clock already runs.
 import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
 import type { Log } from "@/observe/log.ts";
+import type { HttpMetrics } from "@/observe/metrics/http.ts";
 import { currentRequest, inRequest, type RequestContext } from "@/observe/request-context.ts";
 
 export const requestIdHeader = "x-request-id";
@@ -15,7 +17,7 @@ const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const requestIdOf = (sent: string | null): string => (sent !== null && validRequestId.test(sent) ? sent : randomUUID());
 
-export function requestIdPlugin(log: Log) {
+export function requestIdPlugin(log: Log, http?: HttpMetrics) {
   const tracing = log.isLevelEnabled("trace");
   const lines = log.isLevelEnabled("info");
 
@@ -29,11 +31,14 @@ export function requestIdPlugin(log: Log) {
       sent = new Response(answer.body, answer);
       sent.headers.set(requestIdHeader, context.reqId);
     }
-    if (lines) {
-      const durationMs = Math.round((performance.now() - context.startedAt) * 100) / 100;
-      const { route = null, errorCode } = context;
-      log.info({ method, route, status: sent.status, durationMs, ...(errorCode && { code: errorCode }) }, "request");
+    if (!lines && !http) return sent;
+    const ms = performance.now() - context.startedAt;
+    const { route, errorCode } = context;
+    if (http) {
+      http.answered(route, method, sent.status, ms / 1000);
+      if (errorCode) http.failed(errorCode);
     }
+    if (lines) log.info({ method, route: route ?? null, status: sent.status, durationMs: Math.round(ms * 100) / 100, ...(errorCode && { code: errorCode }) }, "request");
     return sent;
   }
 

@@ -15,7 +15,7 @@ export type HttpMetrics = {
 const durationBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Any other method a client sends is counted as "other": a made-up method must not make a series. */
-const methods: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 export function httpMetrics(registry: Registry): HttpMetrics {
   const duration = hotHistogram(registry, {
@@ -25,16 +25,20 @@ export function httpMetrics(registry: Registry): HttpMetrics {
     buckets: durationBuckets,
   });
   const errors = new Counter({ name: "refbot_errors_total", help: "Error answers by the code they carry.", labelNames: ["code"] as const, registers: [registry] });
-  // The series a request lands in is looked up by one string, made once per route, method and class.
-  const series = new Map<string, (seconds: number) => void>();
+  // The series a request lands in is found by its route's template (a string Elysia keeps, whose
+  // hash the engine keeps with it) and then a small number for the method and status class: no
+  // string is made per answer.
+  const series = new Map<string, Map<number, (seconds: number) => void>>();
   return {
     answered(route, method, status, seconds) {
       const template = route || "unmatched";
-      const verb = methods.has(method) ? method : "other";
-      const statusClass = `${Math.floor(status / 100)}xx`;
-      const key = `${template} ${verb} ${statusClass}`;
-      let observe = series.get(key);
-      if (!observe) series.set(key, (observe = duration.series(template, verb, statusClass)));
+      const verb = methods.indexOf(method);
+      const statusClass = Math.floor(status / 100);
+      const key = (verb + 1) * 10 + statusClass;
+      let ofRoute = series.get(template);
+      if (!ofRoute) series.set(template, (ofRoute = new Map()));
+      let observe = ofRoute.get(key);
+      if (!observe) ofRoute.set(key, (observe = duration.series(template, verb < 0 ? "other" : methods[verb]!, `${statusClass}xx`)));
       observe(seconds);
     },
     failed: (code) => errors.inc({ code }),

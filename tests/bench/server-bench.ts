@@ -10,7 +10,7 @@ import { initDataKey, signInitData } from "@/domain/init-data.ts";
 import { freePort } from "@/tests/support/server.ts";
 import { random } from "./build-db.ts";
 import { latency, type Latency } from "./measure.ts";
-import { runWrk, writeScript, type WrkResult } from "./wrk.ts";
+import { pinned, runWrk, writeScript, type WrkResult } from "./wrk.ts";
 
 export const root = join(import.meta.dir, "..", "..");
 export const jwtSecret = "bench-secret-bench-secret-bench-secret-00";
@@ -79,9 +79,10 @@ export const initData = (ids: number[]) =>
   );
 
 /** `bunArgs`: options for Bun itself, as a CPU profile's (`--cpu-prof`). */
-export async function startServer(env: Record<string, string>, bunArgs: string[] = []): Promise<Server> {
+/** `cpus`: the CPUs the server may run on (`taskset -c`), all by default. */
+export async function startServer(env: Record<string, string>, bunArgs: string[] = [], cpus?: string): Promise<Server> {
   const port = await freePort();
-  const proc = Bun.spawn([process.execPath, ...bunArgs, "run", join(root, "server/main.ts")], {
+  const proc = Bun.spawn(pinned(cpus, [process.execPath, ...bunArgs, "run", join(root, "server/main.ts")]), {
     cwd: root,
     env: { ...process.env, PORT: String(port), JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", SKIP_WEB_BUILD: "true", BOT_TOKEN: "", BROADCAST_INTERVAL: "0", ...env },
     stdout: "ignore",

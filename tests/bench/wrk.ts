@@ -58,9 +58,12 @@ export function missingWrk(): string | undefined {
   return "wrk is not installed; install wrk: apt-get install wrk (Debian, Ubuntu) or brew install wrk (macOS)";
 }
 
-export async function runWrk(url: string, script: string, { seconds = 10, connections = 32 } = {}): Promise<WrkResult> {
+/** A command run on the given CPUs only (`taskset -c`), or as it is without them. */
+export const pinned = (cpus: string | undefined, command: string[]) => (cpus ? ["taskset", "-c", cpus, ...command] : command);
+
+export async function runWrk(url: string, script: string, { seconds = 10, connections = 32, cpus }: { seconds?: number; connections?: number; cpus?: string } = {}): Promise<WrkResult> {
   // One wrk thread: the machine has two cores, one for the server and one for the load.
-  const proc = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, url], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(pinned(cpus, ["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "-s", script, url]), { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
   const line = out.split("\n").find((l) => l.startsWith("WRK "));
