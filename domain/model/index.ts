@@ -6,6 +6,7 @@ export * from "./backups.ts";
 export * from "./broadcasts.ts";
 export * from "./ledger.ts";
 export * from "./risk.ts";
+export * from "./settings.ts";
 export * from "./stats.ts";
 export * from "./tasks.ts";
 export * from "./users.ts";

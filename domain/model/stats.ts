@@ -3,7 +3,8 @@ import type { WithdrawalStatus } from "./withdrawals.ts";
 
 /**
  * Each bumped in the transaction that changes what it counts: users, verified channel joins,
- * withdrawals in each status, and the micro-USDT of referral bonuses held (the metrics' gauges).
+ * withdrawals in each status, and the micro-USDT of referral bonuses held (the metrics' gauges);
+ * and settings_version, raised by every change of a setting, which each instance watches.
  */
 export const counterNames = [
   "total_users",
@@ -14,6 +15,7 @@ export const counterNames = [
   "withdrawals_paid",
   "withdrawals_rejected",
   "referral_bonuses_held",
+  "settings_version",
 ] as const;
 export type CounterName = (typeof counterNames)[number];
 

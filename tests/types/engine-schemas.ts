@@ -62,6 +62,9 @@ type DomainRows = {
   riskSignals: Model.RiskSignal;
   clientSightings: Model.ClientSighting;
   payoutDays: Model.PayoutDay;
+  apiTokens: Model.ApiToken;
+  settings: Model.SettingRow;
+  instances: Model.InstanceRow;
 };
 
 type DomainVerdict<K> = K extends keyof DomainRows

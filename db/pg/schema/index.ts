@@ -13,6 +13,7 @@ export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
 export * from "./risk.ts";
 export * from "./backups.ts";
+export * from "./settings.ts";
 
 /**
  * SQLite indexes PostgreSQL does without, with the reason. users_scores_idx is a covering index

@@ -11,3 +11,4 @@ export * from "./rank-counts.ts";
 export * from "./login-throttle.ts";
 export * from "./risk.ts";
 export * from "./backups.ts";
+export * from "./settings.ts";
