@@ -13,9 +13,7 @@ export default function TelegramRequired({ config, reason }: { config?: PublicCo
   const botUrl = config ? `https://t.me/${config.botUsername}` : undefined;
   return (
     <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 px-6 text-center" data-testid="telegram-required">
-      <Disc size="xl" tone="bg-tint text-link">
-        <SendIcon size={30} />
-      </Disc>
+      <Disc size="xl" tone="bg-tint text-link" icon={SendIcon} />
       <div className="space-y-2">
         <h1 className="text-xl font-bold">{t("telegram.title")}</h1>
         {reason ? (

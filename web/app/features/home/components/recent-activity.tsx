@@ -39,9 +39,7 @@ export function RecentActivity({ items }: { items: ActivityItemDto[] | undefined
                 <ListRow
                   key={item.id}
                   mark={
-                    <Disc size="md" tone={debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"}>
-                      <Icon size={17} />
-                    </Disc>
+                    <Disc size="md" tone={debit ? "bg-danger/15 text-danger" : "bg-success/15 text-success"} icon={Icon} />
                   }
                   title={label("ledger", item.type)}
                   detail={relative(item.time)}

@@ -8,9 +8,7 @@ export function OwnRankBanner({ rank, name }: { rank: number | undefined; name: 
   const { t, count } = useI18n();
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-tint p-4" data-testid="own-rank">
-      <Disc size="lg" tone="bg-accent text-accent-fg">
-        <StarIcon size={20} />
-      </Disc>
+      <Disc size="lg" tone="bg-accent text-accent-fg" icon={StarIcon} />
       <div className="min-w-0 flex-1">
         <p className="text-sm text-hint">{t("leaderboard.yourRank")}</p>
         <p className="truncate font-semibold">{name ?? t("leaderboard.youFallback")}</p>

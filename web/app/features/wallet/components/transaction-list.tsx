@@ -25,9 +25,7 @@ export function TransactionList({ entries }: { entries: LedgerEntryDto[] | undef
           <ListRow
             key={entry.id}
             mark={
-              <Disc size="md" tone={credit ? "bg-success/15 text-success" : "bg-danger/15 text-danger"}>
-                {credit ? <ArrowDownLeftIcon size={17} /> : <ArrowUpRightIcon size={17} />}
-              </Disc>
+              <Disc size="md" tone={credit ? "bg-success/15 text-success" : "bg-danger/15 text-danger"} icon={credit ? ArrowDownLeftIcon : ArrowUpRightIcon} />
             }
             title={label("ledger", entry.reason)}
             detail={`${dateTime(entry.createdAt)}${entry.note ? ` · ${entry.note}` : ""}`}
