@@ -9,6 +9,10 @@ export const errorStatus = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** The admin's role (for an API token, its creator's) does not reach the scope the route needs (domain/access.ts). */
+  FORBIDDEN_ROLE: 403,
+  /** The API token does not hold the scope the route needs. */
+  FORBIDDEN_SCOPE: 403,
   USER_BANNED: 403,
   NOT_CHANNEL_MEMBER: 403,
   NOT_FOUND: 404,

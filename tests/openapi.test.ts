@@ -85,9 +85,11 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(withdraw.responses ?? {})).toEqual(["201", "400", "401", "403", "409", "413", "500", "503"]);
     expect(withdraw.responses?.["409"]).toMatchObject({ description: expect.stringContaining("INSUFFICIENT_BALANCE") });
     const approve = paths["/api/admin/withdrawals/{id}/approve"]!.patch!;
-    expect(approve.security).toEqual([{ adminToken: [] }]);
+    expect(approve.security).toEqual([{ adminToken: ["withdrawals:write"] }]);
+    expect(approve).toMatchObject({ "x-scope": "withdrawals:write", "x-role": "admin" });
     expect(approve.parameters).toMatchObject([{ name: "id", in: "path", required: true }]);
-    expect(Object.keys(approve.responses ?? {})).toEqual(["200", "400", "401", "404", "409", "500", "503"]);
+    expect(Object.keys(approve.responses ?? {})).toEqual(["200", "400", "401", "403", "404", "409", "500", "503"]);
+    expect(approve.responses?.["403"]).toMatchObject({ description: "FORBIDDEN_ROLE, FORBIDDEN_SCOPE" });
     const me = paths["/api/me"]!.get!;
     expect(me.responses?.["200"]).toMatchObject({
       content: { "application/json": { schema: { type: "object", properties: { balanceUsdt: { type: "string" }, language: { enum: ["en", "es", "ru"] } } } } },

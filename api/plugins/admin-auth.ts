@@ -1,11 +1,13 @@
-// Admin authentication as one plugin: routes opt in with `{ admin: true }` and receive `admin`.
-// Tokens are HS256 JWTs with a required expiry and the admin's token version (logout revokes).
+// Admin authentication as one plugin: a route opts in with the scope it needs (`{ admin:
+// "withdrawals:write" }`, domain/access.ts) and receives `admin`. Tokens are HS256 JWTs with a
+// required expiry and the admin's token version (logout revokes).
 import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { getAdmin } from "@/domain/admins.ts";
 import type { Admin } from "@/domain/model/index.ts";
 import { AppError } from "@/domain/errors.ts";
+import { checkAccess, scopes, type Access, type Caller } from "@/domain/access.ts";
 import { rules } from "@/domain/rules.ts";
 import { signedInAs } from "@/observe/request-context.ts";
 
@@ -55,21 +57,29 @@ export function adminAuth(deps: Deps, secret: string) {
   return new Elysia({ name: "admin-auth" })
     .use(jwt({ name: "adminJwt", secret, alg: "HS256" }))
     .macro({
-      admin: {
-        // What the API's description says these routes need (see openapi-document.ts).
-        detail: { security: [{ adminToken: [] }] },
-        // Checked before the request is validated, so a caller without a valid token learns
-        // nothing about a route's input (401, not 400); resolve hands the admin to the route.
-        async transform({ headers, adminJwt, request }) {
+      admin: (need: Access) => ({
+        // What the API's description says the route needs (see openapi-document.ts): OpenAPI 3.1
+        // lets a bearer scheme's requirement name the role-like scopes it needs.
+        detail: {
+          security: [{ adminToken: need === "self" || need === "session" ? [] : [need] }],
+          ...(need !== "self" && need !== "session" && { "x-scope": need, "x-role": scopes[need].role }),
+          "x-errors": need === "self" ? [] : need === "session" ? ["FORBIDDEN_SCOPE"] : ["FORBIDDEN_ROLE", "FORBIDDEN_SCOPE"],
+        },
+        // Checked before the request is validated, so a caller without a valid token, or without
+        // the right to call, learns nothing about a route's input (401 or 403, not 400); resolve
+        // hands the admin to the route.
+        async transform({ headers, adminJwt, request }: { headers: Record<string, string | undefined>; adminJwt: Parameters<typeof authenticate>[1]; request: Request }) {
           const admin = await authenticate(headers.authorization, adminJwt);
           signedIn.set(request, admin);
           signedInAs({ adminId: admin.id });
+          const caller: Caller = { role: admin.role };
+          checkAccess(caller, need);
         },
-        resolve({ request }) {
+        resolve({ request }: { request: Request }) {
           const admin = signedIn.get(request);
           if (!admin) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
           return { admin };
         },
-      },
+      }),
     });
 }

@@ -20,14 +20,14 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
         set.status = 201;
         return { queuedCount: broadcast.total, broadcast };
       },
-      { admin: true, body: broadcastBody, detail: { "x-status": 201 } },
+      { admin: "broadcast:send", body: broadcastBody, detail: { "x-status": 201 } },
     )
-    .get("/broadcast/audience", () => broadcastAudience(deps), { admin: true })
+    .get("/broadcast/audience", () => broadcastAudience(deps), { admin: "broadcast:read" })
     .get("/broadcasts", ({ query }) => listBroadcasts(deps, query.limit, query.before), {
-      admin: true,
+      admin: "broadcast:read",
       query: z.object({ limit: limitQuery(20, 100), before: pageQuery.shape.before }),
     })
-    .post("/broadcasts/:id/cancel", ({ admin, params }) => cancelBroadcast(deps, admin, params.id), { admin: true, params: idParams })
+    .post("/broadcasts/:id/cancel", ({ admin, params }) => cancelBroadcast(deps, admin, params.id), { admin: "broadcast:send", params: idParams })
     .post(
       "/broadcasts/flush",
       async ({ admin }) => {
@@ -39,6 +39,6 @@ export function adminBroadcastRoutes(deps: Deps, auth: ReturnType<typeof adminAu
         await deps.store.transaction((tx) => tx.audit.insert({ adminId: admin.id, action: "broadcast.flush", targetType: "broadcast", targetId: null, detail, at: deps.clock() }));
         return report;
       },
-      { admin: true },
+      { admin: "broadcast:flush" },
     );
 }

@@ -16,21 +16,21 @@ import { leaderboardView } from "./tasks.views.ts";
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
-    .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: true })
-    .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: true })
-    .get("/task-stats", async () => (await taskStats(deps)).map(taskStatView), { admin: true })
+    .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: "self" })
+    .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: "stats:read" })
+    .get("/task-stats", async () => (await taskStats(deps)).map(taskStatView), { admin: "stats:read" })
     .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {
-      admin: true,
+      admin: "stats:read",
       query: z.object({ range: z.enum(["daily", "weekly"]).default("daily") }),
     })
     .get("/leaderboard/:category", async ({ params, query }) => (await topUsers(deps, params.category, query.limit)).map(leaderboardView(params.category, utcDay(deps.clock()))), {
-      admin: true,
+      admin: "stats:read",
       params: leaderboardParams,
       query: leaderboardQuery(5),
     })
     .get("/audit", ({ query: { limit, ...filter } }) => auditLog(deps, limit, filter), {
-      admin: true,
+      admin: "audit:read",
       query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before, adminId: idParams.shape.id.optional(), action: z.enum(auditActions).optional() }),
     })
-    .get("/audit/admins", () => auditAdmins(deps), { admin: true });
+    .get("/audit/admins", () => auditAdmins(deps), { admin: "audit:read" });
 }

@@ -11,9 +11,9 @@ import { flaggedView, riskCaseView } from "./admin-risk.views.ts";
 export function adminRiskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin/risk" })
     .use(auth)
-    .get("/", async ({ query }) => (await listFlagged(deps, query)).map(flaggedView), { admin: true, query: riskListQuery })
-    .get("/:id", async ({ params }) => riskCaseView(await riskCase(deps, params.id)), { admin: true, params: idParams })
-    .post("/:id/clear", ({ admin, params }) => clearRisk(deps, admin.id, params.id), { admin: true, params: idParams })
-    .post("/:id/confirm", ({ admin, params, body }) => confirmFraud(deps, admin.id, params.id, body.farm), { admin: true, params: idParams, body: confirmBody })
-    .post("/holds/release", () => releaseDueHolds(deps), { admin: true });
+    .get("/", async ({ query }) => (await listFlagged(deps, query)).map(flaggedView), { admin: "risk:read", query: riskListQuery })
+    .get("/:id", async ({ params }) => riskCaseView(await riskCase(deps, params.id)), { admin: "risk:read", params: idParams })
+    .post("/:id/clear", ({ admin, params }) => clearRisk(deps, admin.id, params.id), { admin: "risk:write", params: idParams })
+    .post("/:id/confirm", ({ admin, params, body }) => confirmFraud(deps, admin.id, params.id, body.farm), { admin: "risk:write", params: idParams, body: confirmBody })
+    .post("/holds/release", () => releaseDueHolds(deps), { admin: "risk:release" });
 }

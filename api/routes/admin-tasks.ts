@@ -13,7 +13,7 @@ const reward = (input: unknown) => parseUsdt(input, amountRules.taskReward);
 export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
-    .get("/tasks", async () => (await listTasks(deps)).map(taskView), { admin: true })
+    .get("/tasks", async () => (await listTasks(deps)).map(taskView), { admin: "tasks:read" })
     .post(
       "/tasks",
       async ({ body, set }) => {
@@ -21,7 +21,7 @@ export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         set.status = 201;
         return taskView(await createTask(deps, { ...rest, reward: rewardUsdt === undefined ? rules.defaultTaskReward : reward(rewardUsdt) }));
       },
-      { admin: true, body: createTaskBody, detail: { "x-status": 201 } },
+      { admin: "tasks:write", body: createTaskBody, detail: { "x-status": 201 } },
     )
     .patch(
       "/tasks/:id",
@@ -29,6 +29,6 @@ export function adminTaskRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         const { rewardUsdt, ...rest } = body;
         return taskView(await updateTask(deps, params.id, { ...rest, ...(rewardUsdt !== undefined && { reward: reward(rewardUsdt) }) }));
       },
-      { admin: true, params: idParams, body: updateTaskBody },
+      { admin: "tasks:write", params: idParams, body: updateTaskBody },
     );
 }

@@ -23,7 +23,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
   return new Elysia({ prefix: "/api/admin/users" })
     .use(auth)
     .get("/", async ({ query }) => (await searchUsers(deps, query.search, query.limit, query.before)).map(view), {
-      admin: true,
+      admin: "users:read",
       query: pageQuery.extend({ search: userSearch }),
     })
     .get(
@@ -34,7 +34,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         if (search?.trim()) return csvFile(name, userCsvColumns, [(await searchUsers(deps, search, searchExportLimit)).map(view)]);
         return csvFile(name, userCsvColumns, await pagesById(async (limit, before) => (await searchUsers(deps, undefined, limit, before)).map(view)));
       },
-      { admin: true, query: z.object({ search: userSearch }), detail: { "x-content-type": "text/csv" } },
+      { admin: "users:read", query: z.object({ search: userSearch }), detail: { "x-content-type": "text/csv" } },
     )
     .get(
       "/:id",
@@ -42,7 +42,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         const { user, referrer } = await loadUserDetail(deps, params.id);
         return { ...view(user), referrer };
       },
-      { admin: true, params: idParams },
+      { admin: "users:read", params: idParams },
     )
     .get(
       "/:id/balance",
@@ -50,7 +50,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         await loadUser(deps, params.id); // an unknown user is 404, not an empty ledger
         return (await userLedger(deps, params.id, query.limit, query.before)).map(ledgerView);
       },
-      { admin: true, params: idParams, query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }) },
+      { admin: "users:read", params: idParams, query: z.object({ limit: limitQuery(50, 500), before: pageQuery.shape.before }) },
     )
     .get(
       "/:id/referrals",
@@ -58,7 +58,7 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         const user = await loadUser(deps, params.id);
         return adminReferralsView(user, await recentReferrals(deps, user.id, 10), referralLink(deps, user.refCode));
       },
-      { admin: true, params: idParams },
+      { admin: "users:read", params: idParams },
     )
     .get(
       "/:id/activity",
@@ -66,20 +66,20 @@ export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) 
         const user = await loadUser(deps, params.id);
         return adminActivityView(user, await userLedger(deps, user.id, 10), utcDay(deps.clock()));
       },
-      { admin: true, params: idParams },
+      { admin: "users:read", params: idParams },
     )
     .post("/:id/ban", async ({ admin, params, body }) => view(await setBanned(deps, admin.id, params.id, true, body?.reason)), {
-      admin: true,
+      admin: "users:write",
       params: idParams,
       body: optionalReasonBody,
     })
-    .post("/:id/unban", async ({ admin, params }) => view(await setBanned(deps, admin.id, params.id, false)), { admin: true, params: idParams })
+    .post("/:id/unban", async ({ admin, params }) => view(await setBanned(deps, admin.id, params.id, false)), { admin: "users:write", params: idParams })
     .post(
       "/:id/adjust",
       async ({ admin, params, body }) => {
         const { user, entry } = await adjustBalance(deps, admin.id, params.id, body.amount, body.reason);
         return { user: view(user), entry: ledgerView(entry) };
       },
-      { admin: true, params: idParams, body: adjustBody },
+      { admin: "users:write", params: idParams, body: adjustBody },
     );
 }

@@ -12,28 +12,28 @@ import { csvFile, pagesById } from "./csv-export.ts";
 export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
   return new Elysia({ prefix: "/api/admin/withdrawals" })
     .use(auth)
-    .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: true, query: withdrawalListQuery })
-    .get("/counts", () => withdrawalCounts(deps), { admin: true })
+    .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: "withdrawals:read", query: withdrawalListQuery })
+    .get("/counts", () => withdrawalCounts(deps), { admin: "withdrawals:read" })
     .get(
       "/export.csv",
       async ({ query: { status } }) => {
         const pages = await pagesById(async (limit, before) => (await listWithdrawals(deps, { status, limit, before })).map(withdrawalView));
         return csvFile(`withdrawals-${status ?? "all"}-${utcDay(deps.clock())}.csv`, withdrawalCsvColumns, pages);
       },
-      { admin: true, query: withdrawalListQuery.pick({ status: true }), detail: { "x-content-type": "text/csv" } },
+      { admin: "withdrawals:read", query: withdrawalListQuery.pick({ status: true }), detail: { "x-content-type": "text/csv" } },
     )
     .patch("/:id/approve", async ({ admin, params }) => withdrawalView(await approveWithdrawal(deps, admin.id, params.id)), {
-      admin: true,
+      admin: "withdrawals:write",
       params: idParams,
       detail: { "x-errors": ["INVALID_STATE", "WITHDRAWAL_USER_BANNED"] },
     })
     .patch("/:id/paid", async ({ admin, params, body }) => withdrawalView(await markWithdrawalPaid(deps, admin.id, params.id, body.txHash)), {
-      admin: true,
+      admin: "withdrawals:write",
       params: idParams,
       body: txHashBody,
     })
     .patch("/:id/reject", async ({ admin, params, body }) => withdrawalView(await rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
-      admin: true,
+      admin: "withdrawals:write",
       params: idParams,
       body: reasonBody,
     });

@@ -26,6 +26,6 @@ export function authRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, throt
         await revokeTokens(deps, admin.id);
         return { ok: true };
       },
-      { admin: true },
+      { admin: "session" },
     );
 }
