@@ -19,6 +19,7 @@ import { openapiRoutes } from "./plugins/openapi.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
 import { userAuth } from "./plugins/user-auth.ts";
+import { adminSettingRoutes } from "./routes/admin-settings.ts";
 import { adminBroadcastRoutes } from "./routes/admin-broadcast.ts";
 import { adminInsightRoutes } from "./routes/admin-insights.ts";
 import { adminTaskRoutes } from "./routes/admin-tasks.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(adminUserRoutes(deps, admin))
     .use(adminBroadcastRoutes(deps, admin, runtime))
     .use(adminRiskRoutes(deps, admin))
+    .use(adminSettingRoutes(deps, admin))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));
   const app = api.use(openapiRoutes(api));

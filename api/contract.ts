@@ -111,6 +111,9 @@ export type BroadcastBody = import("zod").input<typeof import("./schemas.ts").br
 export type FlaggedUserDto = Item<Answer<"get", "/api/admin/risk">>;
 export type RiskCaseDto = Answer<"get", "/api/admin/risk/:id">;
 export type RiskConfirmDto = Answer<"post", "/api/admin/risk/:id/confirm">;
+/** One setting with its value, default, description and last change; a change answers every setting after it. */
+export type SettingDto = Item<Answer<"get", "/api/admin/settings">>;
+export type SettingsChangeDto = Answer<"patch", "/api/admin/settings">;
 
 // Codes the server sends, which clients label from domain/labels.ts.
 export type { AuditAction } from "@/domain/audit-actions.ts";

@@ -1,4 +1,5 @@
-// When flushes run: every BROADCAST_INTERVAL seconds and on demand (API, CLI), one at a time,
+// When flushes run: every broadcastInterval seconds (a setting, read at each turn, so a change
+// applies from the next one) and on demand (API, CLI), one at a time,
 // and never against Telegram while it has asked us to wait (429) or is having an outage. The
 // interval is kept for every server on the database together: a flush starts a batch only in
 // its turn, which the database hands out (claimBatch).
@@ -16,18 +17,25 @@ export type SchedulerOptions = {
   leading?: () => boolean;
 };
 
-export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config">, api: Api, { log = silentLog, backoff = telegramBackoff, leading = () => true }: SchedulerOptions = {}) {
+/** With no interval (flushes only on demand), how soon the scheduler looks again for one an operator set. */
+const idleLookMs = 5_000;
+
+export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "settings">, api: Api, { log = silentLog, backoff = telegramBackoff, leading = () => true }: SchedulerOptions = {}) {
   const outageBackoff = createBackoff(backoff);
   // Until when flushes answer at once instead of calling Telegram, and the report they give.
   let pausedUntil = 0;
   let pause: Pick<FlushReport, "stoppedByRateLimit" | "stoppedByOutage" | "outageError"> | undefined;
   let flushing: Promise<FlushReport> | undefined;
   const stopping = new AbortController();
+  const pace = () => {
+    const { broadcastBatch, broadcastGapMs, broadcastInterval } = deps.settings.current();
+    return { batchSize: broadcastBatch, gapMs: broadcastGapMs, intervalSeconds: broadcastInterval };
+  };
 
   const run = async (): Promise<FlushReport> => {
     const waitMs = pausedUntil - Date.now();
     if (pause && waitMs > 0) return { ...emptyFlushReport(await queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
-    const report = await flushBroadcasts(deps, api, { ...deps.config.broadcast, signal: stopping.signal });
+    const report = await flushBroadcasts(deps, api, { ...pace(), signal: stopping.signal });
     // A broadcast that stops is a line of its own, from the event its stop emits (observe/event-log.ts).
     if (report.sent + report.failed > 0) {
       const { claimed, sent, failed, retried, blocked, leftQueued } = report;
@@ -57,24 +65,26 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "config"
 
   // Each run is set for the next turn the last one learned, not a fixed beat: a timer firing a
   // moment before the turn, or a turn another server took, costs a short wait, not an interval.
-  const intervalMs = deps.config.broadcast.intervalSeconds * 1000;
+  const intervalMs = () => pace().intervalSeconds * 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const untilNextRun = (report: FlushReport) => (report.nextBatchAt ? Math.max(report.nextBatchAt.getTime() - deps.clock().getTime(), 0) : intervalMs);
+  const untilNextRun = (report: FlushReport) => (report.nextBatchAt ? Math.max(report.nextBatchAt.getTime() - deps.clock().getTime(), 0) : intervalMs());
   const nextRunIn = async (): Promise<number> => {
+    const interval = intervalMs();
+    if (interval === 0) return idleLookMs;
     // An instance that does not lead looks again an interval later, in case it leads by then.
-    if (!leading()) return intervalMs;
+    if (!leading()) return interval;
     try {
       return untilNextRun(await flush());
     } catch (error) {
       log.error({ err: error }, "broadcast flush failed");
-      return intervalMs;
+      return interval;
     }
   };
   const tick = () =>
     void nextRunIn().then((ms) => {
       if (!stopping.signal.aborted) timer = setTimeout(tick, ms);
     });
-  if (intervalMs > 0) timer = setTimeout(tick, intervalMs);
+  timer = setTimeout(tick, intervalMs() || idleLookMs);
 
   return {
     flush,

@@ -14,6 +14,8 @@ export const auditActions = [
   "broadcast.cancel",
   "broadcast.flush",
   "admin.add",
+  "settings.set",
+  "settings.reset",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

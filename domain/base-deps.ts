@@ -1,7 +1,7 @@
 // The dependencies a process starts from once it has a store and a clock: the caches made with
 // that store, and, for a process without a bot (the CLI's local commands, a demo server), a
 // membership check that lets everyone through, a notifier that tells nobody and an event sink
-// that hears nothing (events.ts). The server hands in the bot's own checker and notifier when it has
+// that hears nothing (events.ts), and the settings watched on that store (settings-source.ts). The server hands in the bot's own checker and notifier when it has
 // one, and the sink its metrics and logs listen on. The clock comes from whoever starts the
 // process: the domain never reads the system's.
 import { makeCaches } from "./caches.ts";
@@ -9,6 +9,7 @@ import type { Clock, Deps, DomainConfig } from "./context.ts";
 import { silentEvents } from "./events.ts";
 import { demoMembershipChecker } from "./membership.ts";
 import { silentNotifier } from "./notifier.ts";
+import { watchSettings } from "./settings-source.ts";
 import type { Store } from "./store.ts";
 
 export function baseDeps<C extends DomainConfig>(store: Store, config: C, clock: Clock, overrides: Partial<Deps<C>> = {}): Deps<C> {
@@ -21,5 +22,6 @@ export function baseDeps<C extends DomainConfig>(store: Store, config: C, clock:
     caches: makeCaches(store),
     events: silentEvents,
     ...overrides,
+    settings: overrides.settings ?? watchSettings(store, config, { log: overrides.log }),
   };
 }

@@ -52,7 +52,7 @@ export function stopForRefusedText(deps: Pick<Deps, "store" | "clock" | "events"
  * sending one of them at that moment sends no more of its broadcast. 404 for no such broadcast;
  * 409 INVALID_STATE when it has already finished or stopped.
  */
-export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "config" | "events">, admin: { id: number; email: string }, broadcastId: number) {
+export async function cancelBroadcast(deps: Pick<Deps, "store" | "clock" | "settings" | "events">, admin: { id: number; email: string }, broadcastId: number) {
   const at = deps.clock();
   const reason = stopReasons.cancelled(admin.email);
   const broadcast = await emitting(deps, function* (db, record) {

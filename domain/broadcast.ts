@@ -50,7 +50,7 @@ function validateTexts(texts: BroadcastTexts): BroadcastTexts | null {
   return Object.keys(valid).length > 0 ? valid : null;
 }
 
-export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "config">, adminId: number, input: string, translations: BroadcastTexts = {}) {
+export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "settings">, adminId: number, input: string, translations: BroadcastTexts = {}) {
   const message = validateBroadcastMessage(input);
   const texts = validateTexts(translations);
   const at = deps.clock();
@@ -64,9 +64,9 @@ export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "confi
   return broadcastProgress(deps, broadcast);
 }
 
-export function broadcastProgress(deps: Pick<Deps, "config">, b: Broadcast) {
+export function broadcastProgress(deps: Pick<Deps, "settings">, b: Broadcast) {
   const pending = b.total - b.sent - b.failed;
-  const { batchSize, intervalSeconds } = deps.config.broadcast;
+  const { broadcastBatch: batchSize, broadcastInterval: intervalSeconds } = deps.settings.current();
   return {
     id: b.id,
     message: b.message,
@@ -96,7 +96,7 @@ export async function broadcastAudience(deps: Pick<Deps, "store">) {
   return { total: groups.reduce((sum, group) => sum + group.users, 0), byLanguage };
 }
 
-export async function listBroadcasts(deps: Pick<Deps, "store" | "config">, limit: number, before?: number) {
+export async function listBroadcasts(deps: Pick<Deps, "store" | "settings">, limit: number, before?: number) {
   const rows = await deps.store.read((db) => db.broadcast.list(limit, before));
   return rows.map((b) => broadcastProgress(deps, b));
 }

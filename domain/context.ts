@@ -5,6 +5,7 @@ import type { EventSink } from "./events.ts";
 import type { DomainLog } from "./log.ts";
 import type { MembershipChecker } from "./membership.ts";
 import type { Notifier } from "./notifier.ts";
+import type { SettingsSource } from "./settings-source.ts";
 import type { Store } from "./store.ts";
 
 /** Now, as the rules read it: every rule asks the clock it is handed, never the system's directly. */
@@ -16,7 +17,8 @@ export type Clock = () => Date;
  * and the compiler checks it has at least these.
  */
 export type DomainConfig = {
-  bot: { username: string };
+  /** The links' defaults until an operator sets them (settings.ts). */
+  bot: { username: string; channelUrl: string; supportUrl: string };
   broadcast: { batchSize: number; gapMs: number; intervalSeconds: number };
   risk: {
     /** How long a referral bonus is held before it is paid; 0 pays at once. */
@@ -39,6 +41,11 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   notifier: Notifier;
   /** What the process keeps between requests, made with the store (caches.ts: makeCaches). */
   caches: Caches;
+  /**
+   * What an operator tunes while the service runs (settings.ts), kept current from the database:
+   * the rules read it, not the broadcast and risk figures above, which are only its defaults.
+   */
+  settings: SettingsSource;
   /** Who hears what the rules did, once it has committed (events.ts); baseDeps's hears nothing. */
   events?: EventSink;
   /** The process's log, for what the rules do not pass on to a caller (log.ts); nowhere unless handed in. */

@@ -59,9 +59,10 @@ export class AppError extends Error {
     readonly extra: Record<string, unknown> = {},
     /**
      * Which of the code's messages a mini-app user reads in their language, for a code with
-     * several (catalogue key error.<code>.<variant>), and what fills it beyond `extra`. Not sent.
+     * several (catalogue key error.<code>.<variant>), and what fills it beyond `extra`: `amounts`
+     * in micro-USDT, written the reader's way (a rule's current figure, such as the minimum). Not sent.
      */
-    readonly wording: { variant?: string; values?: Record<string, string | number> } = {},
+    readonly wording: { variant?: string; values?: Record<string, string | number>; amounts?: Record<string, number> } = {},
   ) {
     super(message);
     this.name = "AppError";

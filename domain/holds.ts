@@ -11,14 +11,14 @@ import { leftAfterQualifying } from "./risk.ts";
 
 export type ReleaseReport = { released: number; forfeited: number; kept: number; unchecked: number };
 
-type HoldDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "events">;
+type HoldDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "events">;
 
 const underReview = (status: RiskStatus | null) => status === "flagged" || status === "confirmed";
 
 /** Settles the holds that are due, a batch at a time, until none is left or Telegram cannot answer. */
 export async function releaseDueHolds(deps: HoldDeps, batch = 100): Promise<ReleaseReport> {
   const report: ReleaseReport = { released: 0, forfeited: 0, kept: 0, unchecked: 0 };
-  const flagAt = deps.config.risk.flagScore;
+  const flagAt = deps.settings.current().riskFlagScore;
   for (;;) {
     // The kept ones stay due, ahead of the rest in the same order: skipping them pages on.
     const due = await deps.store.read((db) => db.risk.dueHolds(deps.clock(), batch, report.kept));

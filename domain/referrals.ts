@@ -1,5 +1,6 @@
-// The referral rule: a referred user qualifies once they joined the channel and completed two
-// daily tasks; the referrer then earns the bonus once, and the milestone at the 50th.
+// The referral rule: a referred user qualifies once they joined the channel and completed the
+// qualifying daily tasks; the referrer then earns the bonus once, and the milestone at the target
+// (all four the operator's settings, read as the completion starts).
 import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { displayName } from "./display-name.ts";
@@ -7,22 +8,25 @@ import { emitting, type BonusOutcome, type DomainEvent, type Recorder } from "./
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
-import { rules } from "./rules.ts";
+import { holdMsOf, type Settings } from "./settings.ts";
 import type { Op, Statements } from "./store.ts";
 
-function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">): boolean {
-  return user.channelJoined && user.dailyTasksCompleted >= rules.qualifyingDailyTasks;
+/** The settings a qualification reads: what qualifies, what it pays, and how long it is held. */
+export type ReferralTerms = Pick<Settings, "qualifyingDailyTasks" | "referralBonus" | "referralTarget" | "referralMilestone" | "referralHoldHours">;
+
+function isQualifying(user: Pick<User, "channelJoined" | "dailyTasksCompleted">, terms: ReferralTerms): boolean {
+  return user.channelJoined && user.dailyTasksCompleted >= terms.qualifyingDailyTasks;
 }
 
 /** Called inside the completion's transaction with the user's updated row. */
 type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" | "dailyTasksCompleted">;
 
 /**
- * What qualifying may do now: whether the user was just seen in the channel, and how long bonuses
- * are held; and, when the caller read it with the user's figures, whether the user's referral is
- * still waiting to qualify.
+ * What qualifying may do now: whether the user was just seen in the channel, and the settings in
+ * force (what qualifies, what is paid, how long it is held); and, when the caller read it with the
+ * user's figures, whether the user's referral is still waiting to qualify.
  */
-export type QualifyTerms = { memberNow: boolean; holdMs: number; referralPending?: boolean };
+export type QualifyTerms = { memberNow: boolean; settings: ReferralTerms; referralPending?: boolean };
 
 /** The notices to send, and whether a referral waits only for a look at the channel (see confirmQualification). */
 export type Qualification = { notices: Notice[]; unconfirmed: boolean };
@@ -35,7 +39,8 @@ const nothing: Qualification = { notices: [], unconfirmed: false };
  * Telegram after the commit (no network inside a transaction) and then calls again.
  */
 export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms: QualifyTerms, record: Recorder): Op<Qualification> {
-  if (!isQualifying(user)) return nothing;
+  const { settings } = terms;
+  if (!isQualifying(user, settings)) return nothing;
   if (!terms.memberNow) {
     const pending = terms.referralPending ?? (yield* referralPending(db, user.id));
     return { notices: [], unconfirmed: pending };
@@ -45,17 +50,17 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   const referrerId = yield* db.referrals.markQualified(user.id, at);
   if (referrerId === undefined) return nothing;
   const referrer = yield* db.referrals.countQualified(referrerId);
-  yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralBonus, reason: "referral_bonus" }, at, record);
-  // The count only ever grows by one, so it equals the target exactly once.
-  if (referrer.qualifiedReferrals === rules.referralTarget) {
-    yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: rules.referralMilestone, reason: "referral_milestone" }, at, record);
+  yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralBonus, reason: "referral_bonus" }, at, record);
+  // The count only ever grows by one, so it equals the target exactly once (for one target).
+  if (referrer.qualifiedReferrals === settings.referralTarget) {
+    yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralMilestone, reason: "referral_milestone" }, at, record);
   }
   const notice: Notice = {
     kind: "referral_qualified",
     tgId: referrer.tgId,
     friend: displayName(user.username, user.firstName),
-    bonus: formatUsdt(rules.referralBonus),
-    heldHours: Math.round(terms.holdMs / 3_600_000),
+    bonus: formatUsdt(settings.referralBonus),
+    heldHours: Math.round(holdMsOf(settings) / 3_600_000),
   };
   return { notices: [notice], unconfirmed: false };
 }
@@ -70,15 +75,16 @@ function* referralPending(db: Statements, userId: number): Op<boolean> {
  * the end of the user's own completion, so not once they are banned (a completion of theirs
  * would be refused by now).
  */
-export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
+export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "settings" | "membership" | "notifier" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
   if (!(await deps.membership.isMember(user.tgId))) return;
   const at = deps.clock();
+  const settings = deps.settings.current();
   // Grouped like the completion that led here: both come with the busiest write of the product.
   const { notices } = await emitting(
     deps,
     function* (db, record) {
       const fresh = yield* db.users.byId(user.id);
-      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, holdMs: deps.config.risk.holdMs }, record) : nothing;
+      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, settings }, record) : nothing;
     },
     { grouped: true },
   );
@@ -89,8 +95,9 @@ type Bonus = { referrerId: number; referredId: number; amount: number; reason: "
 
 /** Pays a bonus into the referrer's balance, or holds it for the settling period (holds.ts releases it). */
 function* payReferrer(db: Statements, terms: QualifyTerms, bonus: Bonus, at: Date, record: Recorder): Op<void> {
-  if (terms.holdMs > 0) {
-    yield* db.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + terms.holdMs), createdAt: at });
+  const holdMs = holdMsOf(terms.settings);
+  if (holdMs > 0) {
+    yield* db.risk.hold({ ...bonus, releaseAt: new Date(at.getTime() + holdMs), createdAt: at });
     yield* db.counters.bump("referral_bonuses_held", bonus.amount);
     record(bonusEvent("held", bonus));
     return;

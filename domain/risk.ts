@@ -48,9 +48,9 @@ export const riskLimits = {
   walletSharersShown: 50,
 } as const;
 
-type RiskDeps = Pick<Deps, "store" | "clock" | "config">;
+type RiskDeps = Pick<Deps, "store" | "clock" | "settings">;
 
-const enabled = (deps: Pick<Deps, "config">) => deps.config.risk.flagScore > 0;
+const enabled = (deps: Pick<Deps, "settings">) => deps.settings.current().riskFlagScore > 0;
 
 /** Saves a signal and sums the score again: the user's status after. */
 export function* signal(db: Statements, flagAt: number, userId: number, name: RiskSignalName, evidence: Record<string, unknown>, at: Date, weight: number = riskSignals[name]) {
@@ -64,7 +64,7 @@ export function* signal(db: Statements, flagAt: number, userId: number, name: Ri
  */
 export async function assessSignUp(deps: RiskDeps, user: User, referrerId: number): Promise<void> {
   if (!enabled(deps)) return;
-  const flagAt = deps.config.risk.flagScore;
+  const flagAt = deps.settings.current().riskFlagScore;
   const at = deps.clock();
   await deps.store.transaction(function* (db) {
     const referrer = yield* db.users.byId(referrerId);
@@ -157,7 +157,7 @@ export async function noteClient(deps: RiskDeps & Pick<Deps, "caches" | "log">, 
   try {
     // Grouped: first sightings come with the first requests of sessions, many at once under load,
     // and each would otherwise wait for a commit of its own.
-    await deps.store.transaction((db) => sighting(db, deps.config.risk.flagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
+    await deps.store.transaction((db) => sighting(db, deps.settings.current().riskFlagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
   } catch (error) {
     // A sighting feeds a signal; it must not fail the user's request. A later request tries again.
     seen.delete(key);

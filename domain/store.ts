@@ -22,6 +22,7 @@ import type { InsightStatements } from "./statements/insights.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
 import type { ReferralStatements } from "./statements/referrals.ts";
 import type { RiskStatements } from "./statements/risk.ts";
+import type { SettingStatements } from "./statements/settings.ts";
 import type { TaskStatements } from "./statements/tasks.ts";
 import type { UserStatements } from "./statements/users.ts";
 import type { WithdrawalStatements } from "./statements/withdrawals.ts";
@@ -98,6 +99,7 @@ export type Statements = {
   broadcast: BroadcastStatements;
   risk: RiskStatements;
   backups: BackupStatements;
+  settings: SettingStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

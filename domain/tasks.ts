@@ -162,7 +162,7 @@ async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Pr
   }
 }
 
-type CompletionDeps = Pick<Deps, "store" | "clock" | "config" | "membership" | "notifier" | "caches" | "events">;
+type CompletionDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "notifier" | "caches" | "events">;
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
@@ -197,6 +197,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   }
 
   const now = deps.clock();
+  const settings = deps.settings.current();
   const isDaily = kindRules.period === "daily";
   const isChannel = kindRules.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
@@ -218,7 +219,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
 
       const qualification = yield* qualifyIfDue(db, { ...user, ...updated }, now, {
         memberNow: isChannel,
-        holdMs: deps.config.risk.holdMs,
+        settings,
         referralPending: updated.referralPending,
       }, record);
       // The referral's bonus goes to the referrer: the user's own figures are as the update left them.

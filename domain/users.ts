@@ -18,7 +18,7 @@ export type TelegramProfile = {
   languageCode?: string | null;
 };
 
-type UserDeps = Pick<Deps, "store" | "clock" | "config" | "caches">;
+type UserDeps = Pick<Deps, "store" | "clock" | "config" | "settings" | "caches">;
 
 const refCodeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 

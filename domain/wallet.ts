@@ -36,12 +36,12 @@ export function validateAddress(input: string): string {
  * address first lock its owner out of it. A shared address is a risk signal instead (risk.ts),
  * and a payout to an address a banned account holds waits for review (withdrawals.ts).
  */
-export async function setWallet(deps: Pick<Deps, "store" | "clock" | "config">, user: User, input: string): Promise<User> {
+export async function setWallet(deps: Pick<Deps, "store" | "clock" | "settings">, user: User, input: string): Promise<User> {
   const address = validateAddress(input);
   const at = deps.clock();
   return deps.store.transaction(function* (db) {
     const updated = yield* db.users.setWallet(user.id, address);
-    yield* sharedWallet(db, deps.config.risk.flagScore, user.id, address, at);
+    yield* sharedWallet(db, deps.settings.current().riskFlagScore, user.id, address, at);
     return updated;
   });
 }

@@ -8,7 +8,8 @@ import { emitting, type Recorder } from "./events.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
-import { amountRules, rules, txHashPattern } from "./rules.ts";
+import { amountRules, txHashPattern } from "./rules.ts";
+import type { Settings } from "./settings.ts";
 import type { WithdrawalFilter, WithdrawalRow } from "./statements/withdrawals.ts";
 import { leftAfterQualifying, withdrawalTiming } from "./risk.ts";
 import type { Op, Statements } from "./store.ts";
@@ -19,7 +20,7 @@ export type { WithdrawalRow } from "./statements/withdrawals.ts";
 /** What the withdrawal rules use: the engine, the time, the notices and the events. */
 type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier" | "events">;
 /** A request also asks Telegram about the channel and reads the operator's limits. */
-type RequestDeps = WithdrawalDeps & Pick<Deps, "config" | "membership">;
+type RequestDeps = WithdrawalDeps & Pick<Deps, "settings" | "membership">;
 
 export async function getWithdrawal(deps: WithdrawalDeps, id: number): Promise<WithdrawalRow> {
   const row = await deps.store.read((db) => db.withdrawals.find(id));
@@ -41,21 +42,24 @@ export function listWithdrawals(deps: WithdrawalDeps, filter: WithdrawalFilter):
 export async function requestWithdrawal(deps: RequestDeps, user: User, amountInput: unknown): Promise<WithdrawalRow> {
   if (user.isBanned) throw suspended();
   const amount = parseUsdt(amountInput, amountRules.withdrawal);
-  if (amount < rules.minWithdrawal) {
-    throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${wholeUsdt(rules.minWithdrawal)} USDT`, { field: "amount" });
+  // Read once: the minimum, the limits and the risk threshold this request is judged by. A
+  // request already made keeps its amount whatever they become.
+  const settings = deps.settings.current();
+  if (amount < settings.minWithdrawal) {
+    throw new AppError("BELOW_MINIMUM", `Minimum withdrawal amount is ${wholeUsdt(settings.minWithdrawal)} USDT`, { field: "amount" }, { amounts: { minimum: settings.minWithdrawal } });
   }
   if (user.channelJoined && !(await deps.membership.isMember(user.tgId))) {
     await noteLeftChannel(deps, user.id);
     throw new AppError("NOT_IN_CHANNEL", "You left the channel: join it again to withdraw");
   }
   const now = deps.clock();
-  const { flagScore } = deps.config.risk;
+  const flagScore = settings.riskFlagScore;
   // The answer is read in the transaction: what this request did, not what a ban right after made of it.
   return emitting(deps, function* (db, record) {
     const address = yield* db.withdrawals.walletOf(user.id);
     if (!address) throw new AppError("WALLET_REQUIRED", "Set your wallet address before withdrawing");
     yield* withdrawalTiming(db, flagScore, user.id, now);
-    yield* checkPayoutLimits(db, deps.config.risk, user.id, amount, now);
+    yield* checkPayoutLimits(db, settings, user.id, amount, now);
     const flagged = (yield* db.users.byId(user.id))?.riskStatus === "flagged";
     const review = flagged || (yield* db.users.walletOfBanned(address, user.id));
     const row = yield* db.withdrawals.insertOpen({ userId: user.id, amount, address, status: review ? "review" : "pending", createdAt: now });
@@ -68,7 +72,7 @@ export async function requestWithdrawal(deps: RequestDeps, user: User, amountInp
 
 /** A user whose referral qualified and who then left the channel is a risk signal, on them and their referrer. */
 async function noteLeftChannel(deps: RequestDeps, userId: number): Promise<void> {
-  const { flagScore } = deps.config.risk;
+  const flagScore = deps.settings.current().riskFlagScore;
   if (flagScore === 0) return;
   const at = deps.clock();
   await deps.store.transaction(function* (db) {
@@ -78,11 +82,11 @@ async function noteLeftChannel(deps: RequestDeps, userId: number): Promise<void>
 }
 
 /**
- * PAYOUT_USER_DAILY_LIMIT and PAYOUT_DAILY_LIMIT, per UTC day, counting requests not rejected. A
+ * The payout limits (settings payoutUserDailyLimit and payoutDailyLimit), per UTC day, counting requests not rejected. A
  * request past a limit is refused at once rather than queued: the user keeps the balance and
  * knows where they stand, and nothing waits on a limit an operator may change.
  */
-function* checkPayoutLimits(db: Statements, limits: RequestDeps["config"]["risk"], userId: number, amount: number, now: Date): Op<void> {
+function* checkPayoutLimits(db: Statements, limits: Pick<Settings, "payoutDailyLimit" | "payoutUserDailyLimit">, userId: number, amount: number, now: Date): Op<void> {
   const day = utcDay(now);
   if (limits.payoutUserDailyLimit > 0) {
     const asked = yield* db.risk.requestedSince(userId, new Date(`${day}T00:00:00Z`));

@@ -6,9 +6,9 @@ import { releaseDueHolds } from "@/domain/holds.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 
 export function startHoldRelease(deps: Deps, { leading = () => true, everyMs = 60_000, log = silentLog }: { leading?: () => boolean; everyMs?: number; log?: Log } = {}) {
-  if (deps.config.risk.holdMs === 0) return { stop: async () => {} };
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
+    // Runs while bonuses may be held: the hold is a setting, and holds made before it went to 0 still fall due.
     if (running || !leading()) return;
     running = releaseDueHolds(deps)
       .then((report) => {

@@ -57,6 +57,8 @@ async function main() {
   // On PostgreSQL several instances share the database; one of them polls Telegram and times
   // the broadcasts, and another takes over within seconds if it goes.
   const leadership = engine.postgresUrl && token ? pgLeadership(pgClient(engine.postgresUrl, { max: 1 }), "refbot.bot", { log }) : undefined;
+  // The operator's settings as the database has them, before the first request is answered.
+  await deps.settings.refresh();
   const admin = await ensureFirstAdmin(deps);
   if (config.seedDemo && (await seedIfEmpty(deps))) log.info("Seeded demo data into an empty database.");
   if (!config.skipWebBuild && webIsStale()) {
@@ -95,7 +97,7 @@ async function main() {
   console.log(`  mini app:  ${base}/app`);
   if (token) {
     const how = config.bot.webhookUrl ? `webhook ${config.bot.webhookUrl}` : "long polling";
-    console.log(`  bot:       connecting to Telegram (${how}) in the background; broadcasts every ${config.broadcast.intervalSeconds} s`);
+    console.log(`  bot:       connecting to Telegram (${how}) in the background; broadcasts every ${deps.settings.current().broadcastInterval} s`);
     if (!config.bot.miniAppUrl.startsWith("https://")) console.log("  note:      MINIAPP_URL is not HTTPS, so Telegram cannot show the Open App button");
   } else {
     console.log("  bot:       off (no BOT_TOKEN)");
@@ -117,6 +119,7 @@ async function main() {
     // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
     await holds.stop();
+    deps.settings.stop();
     await leadership?.stop();
     await app.stop();
     await checkpoints?.stop();

@@ -5,6 +5,8 @@
 // move; and of two risk confirms at once, one wins.
 import { expect } from "bun:test";
 import { createConfig } from "@/config/env.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
 import { setBanned } from "@/domain/admin-users.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import type { AppError } from "@/domain/errors.ts";
@@ -38,7 +40,7 @@ function slowTelegram() {
 
 function depsOf(store: Store, membership = { isMember: async () => true }) {
   const notices: Notice[] = [];
-  return { store, clock: () => now, config, membership, notifier: { notify: (n: Notice) => void notices.push(n) }, caches: makeCaches(store) };
+  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership, notifier: { notify: (n: Notice) => void notices.push(n) }, caches: makeCaches(store) };
 }
 
 /** How a call ended, as the API would answer it: "ok", or the error's status and code. */

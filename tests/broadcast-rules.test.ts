@@ -6,6 +6,8 @@
 import { expect } from "bun:test";
 import { GrammyError, HttpError, type Api } from "grammy";
 import { createConfig } from "@/config/env.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
 import { flushBroadcasts, type FlushOptions } from "@/bot/broadcast-flush.ts";
 import { broadcastScheduler } from "@/bot/broadcast-scheduler.ts";
 import { broadcastAudience, claimBatch, listBroadcasts, queueBroadcast, releaseClaim, settleDelivery, type FlushReport } from "@/domain/broadcast.ts";
@@ -87,7 +89,7 @@ const rateLimit = () =>
   new GrammyError("Call to 'sendMessage' failed!", { ok: false, error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } }, "sendMessage", {});
 
 /** An instance: its Store and the fleet's clock. */
-const instance = (store: Store, clock: () => Date) => ({ store, clock, config });
+const instance = (store: Store, clock: () => Date) => ({ store, clock, config, settings: fixedSettings(defaultSettings(config)) });
 
 async function usersAndBroadcast(e: EngineFixture, n: number, clock: () => Date) {
   const users = [];
@@ -253,7 +255,7 @@ await forEachEngine(import.meta.path, (it) => {
     const { users } = await usersAndBroadcast(e, 6, clock);
     const tg = fakeTelegram(Date.now);
     const paced = { ...config, broadcast: { batchSize: 2, gapMs: 0, intervalSeconds: 1 } };
-    const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, config: paced }, tg.api));
+    const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, settings: fixedSettings(defaultSettings(paced)) }, tg.api));
     try {
       await until("every delivery sent", () => tg.sent.length === users.length, 10_000);
     } finally {

@@ -5,6 +5,8 @@
 // give the same answers.
 import { expect } from "bun:test";
 import { createConfig } from "@/config/env.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import { AppError } from "@/domain/errors.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
@@ -22,6 +24,7 @@ function depsOf(e: EngineFixture) {
     store: e.store,
     clock: () => now,
     config: createConfig({ SEED_DEMO: "false" }),
+    settings: fixedSettings(defaultSettings(createConfig({ SEED_DEMO: "false" }))),
     membership: { isMember: async () => true },
     notifier: silentNotifier,
     caches: makeCaches(e.store),

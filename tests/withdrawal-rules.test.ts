@@ -4,6 +4,8 @@
 // no double refund.
 import { expect } from "bun:test";
 import { createConfig } from "@/config/env.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
@@ -19,7 +21,7 @@ const member = { isMember: async () => true };
 
 function depsOf(store: Store) {
   const notices: Notice[] = [];
-  return { store, clock: () => now, config, membership: member, notifier: { notify: (n: Notice) => void notices.push(n) }, notices };
+  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership: member, notifier: { notify: (n: Notice) => void notices.push(n) }, notices };
 }
 
 /** A user with a wallet and `balance` USDT, credited through the ledger's own rule. */

@@ -2,13 +2,12 @@
 // implies, the message in the mini-app user's language. Nothing internal (stack, SQL) ever reaches
 // a client; what went wrong on our side goes to the log, under the same request id.
 import { Elysia } from "elysia";
-import { AppError, type ErrorCode } from "@/domain/errors.ts";
+import { AppError } from "@/domain/errors.ts";
 import { isBotMessage, say, type BotMessage } from "@/domain/i18n/bot.ts";
 import type { Values } from "@/domain/i18n/format.ts";
 import { pickLanguage, type Language } from "@/domain/i18n/languages.ts";
 import { initDataLanguageCode } from "@/domain/init-data.ts";
 import { localUsdt, usdt } from "@/domain/money.ts";
-import { rules } from "@/domain/rules.ts";
 import type { Log } from "@/observe/log.ts";
 import { currentRequest } from "@/observe/request-context.ts";
 
@@ -30,10 +29,6 @@ function languageOf(request: Request, path: string): Language {
   return pickLanguage(raw ? initDataLanguageCode(raw) : undefined);
 }
 
-/** What a code's message names that its error does not carry: the rule it is about. */
-const ruleValues: Partial<Record<ErrorCode, (language: Language) => Values>> = {
-  BELOW_MINIMUM: (language) => ({ minimum: localUsdt(rules.minWithdrawal, language, 0) }),
-};
 
 /** An amount in the details (the API's decimal text), written the language's way: "1 000", "12,50". */
 function localAmount(text: string, language: Language): string {
@@ -50,7 +45,9 @@ function userMessage(log: Log, language: Language, code: string, english: string
   if (language === "en") return english;
   const key = [wording.variant && `error.${code}.${wording.variant}`, `error.${code}`].find((k): k is BotMessage => !!k && isBotMessage(k));
   if (!key) return english;
-  const values: Values = { ...ruleValues[code as ErrorCode]?.(language), ...wording.values };
+  const values: Values = { ...wording.values };
+  // A rule's figure the error names without sending it (the minimum as it is now), the language's way.
+  for (const [name, micro] of Object.entries(wording.amounts ?? {})) values[name] = localUsdt(micro, language, micro % 1_000_000 === 0 ? 0 : 2);
   for (const [name, value] of Object.entries(extra)) {
     // The API writes amounts with a decimal point and two to six decimals, and nothing else so.
     if (typeof value === "string") values[name] = /^-?\d+\.\d{2,6}$/.test(value) ? localAmount(value, language) : value;

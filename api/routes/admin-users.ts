@@ -19,7 +19,7 @@ const userSearch = z.string().max(200).optional();
 const searchExportLimit = 10_000;
 
 export function adminUserRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>) {
-  const view = (u: Parameters<typeof adminUserView>[0]) => adminUserView(u, utcDay(deps.clock()));
+  const view = (u: Parameters<typeof adminUserView>[0]) => adminUserView(u, utcDay(deps.clock()), deps.settings.current());
   return new Elysia({ prefix: "/api/admin/users" })
     .use(auth)
     .get("/", async ({ query }) => (await searchUsers(deps, query.search, query.limit, query.before)).map(view), {

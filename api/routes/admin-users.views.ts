@@ -4,10 +4,11 @@ import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { recentReferrals } from "@/domain/referrals.ts";
 import { effectiveStreak } from "@/domain/users.ts";
+import type { Settings } from "@/domain/settings.ts";
 import { userFields } from "./me.views.ts";
 
-export function adminUserView(u: User, today: string) {
-  const { streak, ...common } = userFields(u, today);
+export function adminUserView(u: User, today: string, terms: Pick<Settings, "referralTarget">) {
+  const { streak, ...common } = userFields(u, today, terms);
   return {
     ...common,
     currentStreak: streak,

@@ -1,14 +1,18 @@
 // How the signed-in user sees their own data: field names as the product spec has them, amounts
 // as exact decimal strings, streaks and "today" figures resolved for `today` (a UTC day the route
-// reads off the clock), and the referral link the domain makes for the user's code.
+// reads off the clock), the referral link the domain makes for the user's code, and the referral
+// terms as the operator's settings have them now.
 import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
-import { rules } from "@/domain/rules.ts";
+import type { Settings } from "@/domain/settings.ts";
 import { earnedToday, effectiveStreak, userLanguage } from "@/domain/users.ts";
 
 /** The fields a user has in the mini app and in the admin panel alike. */
-export const userFields = (u: User, today: string) => ({
+/** The settings a user's figures are shown against. */
+type Terms = Pick<Settings, "referralTarget" | "referralMilestone" | "referralBonus">;
+
+export const userFields = (u: User, today: string, terms: Pick<Terms, "referralTarget">) => ({
   id: u.id,
   tgId: u.tgId,
   username: u.username,
@@ -21,7 +25,7 @@ export const userFields = (u: User, today: string) => ({
   heldUsdt: formatUsdt(u.heldBalance),
   createdAt: u.createdAt,
   qualifiedReferrals: u.qualifiedReferrals,
-  targetReferrals: rules.referralTarget,
+  targetReferrals: terms.referralTarget,
   earnedToday: formatUsdt(earnedToday(u, today)),
   totalEarned: formatUsdt(u.totalEarned),
   isBanned: u.isBanned,
@@ -29,7 +33,7 @@ export const userFields = (u: User, today: string) => ({
 });
 
 // The language the mini app speaks: the user's choice, else Telegram's, else English.
-export const meView = (u: User, today: string, referralLink: string) => ({ ...userFields(u, today), referralLink, language: userLanguage(u) });
+export const meView = (u: User, today: string, referralLink: string, terms: Pick<Terms, "referralTarget">) => ({ ...userFields(u, today, terms), referralLink, language: userLanguage(u) });
 
 export const ledgerView = (e: LedgerEntry) => ({
   id: e.id,
@@ -53,11 +57,11 @@ export const activityItemView = (e: LedgerEntry) => ({
   amount: formatUsdt(e.amount),
 });
 
-export const referralSummaryView = (u: User, referralLink: string) => ({
+export const referralSummaryView = (u: User, referralLink: string, terms: Terms) => ({
   qualifiedCount: u.qualifiedReferrals,
-  targetCount: rules.referralTarget,
-  rewardAmount: formatUsdt(rules.referralMilestone),
-  bonusAmount: formatUsdt(rules.referralBonus),
+  targetCount: terms.referralTarget,
+  rewardAmount: formatUsdt(terms.referralMilestone),
+  bonusAmount: formatUsdt(terms.referralBonus),
   totalInvited: u.totalInvited,
   totalEarned: formatUsdt(u.referralEarned),
   refCode: u.refCode,

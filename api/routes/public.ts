@@ -7,7 +7,7 @@ import { notFound } from "@/domain/errors.ts";
 import { signInitData } from "@/domain/init-data.ts";
 import { demoUser } from "@/domain/users.ts";
 import { formatUsdt } from "@/domain/money.ts";
-import { explorer, rules } from "@/domain/rules.ts";
+import { explorer } from "@/domain/rules.ts";
 import { botActive, type Runtime } from "@/domain/bot-status.ts";
 import { readiness } from "@/domain/readiness.ts";
 
@@ -20,24 +20,25 @@ export function health({ config, store }: Deps<Config>, runtime: Runtime) {
   return { ok: true, demoMode: config.demoMode, botActive: botActive(runtime), bot: runtime.botStatus(), database: store.health.state() };
 }
 
-/** What clients need to know about this deployment; no secrets. */
-export function publicConfig({ config }: Deps<Config>, runtime: Runtime) {
+/** What clients need to know about this deployment, with the operator's settings as they are now; no secrets. */
+export function publicConfig({ config, settings }: Deps<Config>, runtime: Runtime) {
+  const now = settings.current();
   return {
-    productName: "RefBot",
+    productName: now.productName,
     demoMode: config.demoMode,
     botActive: botActive(runtime),
     botUsername: config.bot.username,
-    channelUrl: config.bot.channelUrl,
-    supportUrl: config.bot.supportUrl,
+    channelUrl: now.channelUrl,
+    supportUrl: now.supportUrl,
     explorerTxUrl: explorer.tx,
     explorerAddressUrl: explorer.address,
-    minWithdrawalUsdt: formatUsdt(rules.minWithdrawal),
-    referralTarget: rules.referralTarget,
-    referralMilestoneUsdt: formatUsdt(rules.referralMilestone),
-    referralBonusUsdt: formatUsdt(rules.referralBonus),
-    /** How long a referral bonus is held before it can be spent (REFERRAL_HOLD_HOURS); 0 pays at once. */
-    referralHoldHours: config.risk.holdMs / 3_600_000,
-    broadcast: config.broadcast,
+    minWithdrawalUsdt: formatUsdt(now.minWithdrawal),
+    referralTarget: now.referralTarget,
+    referralMilestoneUsdt: formatUsdt(now.referralMilestone),
+    referralBonusUsdt: formatUsdt(now.referralBonus),
+    /** How long a referral bonus is held before it can be spent (the referralHoldHours setting); 0 pays at once. */
+    referralHoldHours: now.referralHoldHours,
+    broadcast: { batchSize: now.broadcastBatch, gapMs: now.broadcastGapMs, intervalSeconds: now.broadcastInterval },
   };
 }
 

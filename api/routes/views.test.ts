@@ -69,12 +69,12 @@ test("no view reads anything: no store, clock, configuration or awaited call in 
 
 test("a user's day figures follow the day given: today's earnings and streak, then none the day after next", () => {
   const link = "https://t.me/refbot_demo_bot?start=ADA7";
-  expect(meView(user, "2026-03-10", link)).toMatchObject({ earnedToday: "0.40", streak: 3, balanceUsdt: "1.50", heldUsdt: "0.20", referralLink: link, language: "es" });
+  expect(meView(user, "2026-03-10", link, { referralTarget: 50 })).toMatchObject({ earnedToday: "0.40", streak: 3, balanceUsdt: "1.50", heldUsdt: "0.20", referralLink: link, language: "es" });
   // The streak holds through the next day, when today's task is still to do; a missed day ends it.
-  expect(meView(user, "2026-03-11", link)).toMatchObject({ earnedToday: "0.00", streak: 3 });
-  expect(meView(user, "2026-03-12", link)).toMatchObject({ earnedToday: "0.00", streak: 0 });
-  expect(adminUserView(user, "2026-03-12")).toMatchObject({ currentStreak: 0, earnedToday: "0.00", totalInvited: 2 });
-  expect(adminUserView(user, "2026-03-12")).not.toHaveProperty("streak");
+  expect(meView(user, "2026-03-11", link, { referralTarget: 50 })).toMatchObject({ earnedToday: "0.00", streak: 3 });
+  expect(meView(user, "2026-03-12", link, { referralTarget: 50 })).toMatchObject({ earnedToday: "0.00", streak: 0 });
+  expect(adminUserView(user, "2026-03-12", { referralTarget: 50 })).toMatchObject({ currentStreak: 0, earnedToday: "0.00", totalInvited: 2 });
+  expect(adminUserView(user, "2026-03-12", { referralTarget: 50 })).not.toHaveProperty("streak");
 });
 
 test("a leaderboard entry shows its category's figures, the activity streak as of the day given", () => {

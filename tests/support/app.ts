@@ -30,6 +30,7 @@ import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { checkLedger } from "@/db/sqlite/store/ledger.ts";
 import { usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
+import { watchSettings } from "@/domain/settings-source.ts";
 import type { Program, Store } from "@/domain/store.ts";
 import { taskCreation, type TaskInput } from "@/domain/tasks.ts";
 import { registration, type TelegramProfile } from "@/domain/users.ts";
@@ -266,6 +267,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     membership: { isMember: async () => member },
     notifier: { notify: (n) => void notices.push(n) },
     caches: makeCaches(store),
+    settings: watchSettings(store, config, { log: logs.log }),
     passwordCost: testPasswordCost,
     log: logs.log,
     events: eventLog(logs.log),
@@ -275,6 +277,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
   const app = createApp(deps, { jwtSecret, peerAddress: (request) => peers.get(request), log: logs.log });
   const key = initDataKey(config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = await ensureAdmin(deps, adminEmail, adminPassword);
+  await deps.settings.refresh();
 
   type RequestOptions = { body?: unknown; headers?: Record<string, string>; raw?: string; from?: string };
 
@@ -395,7 +398,10 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     snapshot: parts.snapshot,
     /** A statement run on a connection of its own, as another process (a second server, a script) would. */
     elsewhere: parts.elsewhere,
-    close: parts.close,
+    close: async () => {
+      deps.settings.stop();
+      await parts.close();
+    },
   };
 }
 

@@ -3,6 +3,8 @@
 // channel member, and no notices sent.
 import { createConfig, type Config } from "@/config/env.ts";
 import { makeCaches } from "@/domain/caches.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
 import type { Deps } from "@/domain/context.ts";
 import { silentNotifier } from "@/domain/notifier.ts";
 import { openDb, type Db } from "@/db/sqlite/client.ts";
@@ -11,11 +13,14 @@ import { sqliteStore } from "@/db/sqlite/store/index.ts";
 export function openDeps(file: string, now: Date): Deps<Config> & { db: Db } {
   const db = openDb(file);
   const store = sqliteStore(db);
+  const config = createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" });
   return {
     db,
     store,
     caches: makeCaches(store),
-    config: createConfig({ DATABASE_PATH: file, SEED_DEMO: "false" }),
+    // The defaults: a worker races the rules as they stand, and the file it races on sets nothing.
+    settings: fixedSettings(defaultSettings(config)),
+    config,
     clock: () => now,
     membership: { isMember: async () => true },
     notifier: silentNotifier,

@@ -32,6 +32,7 @@ import { askXid, retrying } from "./attempts.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
+import { settingStatements } from "./settings.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -59,6 +60,7 @@ export function pgStatements(db: PgRunner): Statements {
     broadcast: broadcastStatements(db),
     risk: riskStatements(db),
     backups: backupStatements(db),
+    settings: settingStatements(db),
   };
 }
 

@@ -24,6 +24,7 @@ import { ledgerStatements } from "./ledger.ts";
 import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
+import { settingStatements } from "./settings.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -41,6 +42,7 @@ export function sqliteStatements(db: Db): Statements {
     broadcast: broadcastStatements(db),
     risk: riskStatements(db),
     backups: backupStatements(db),
+    settings: settingStatements(db),
   }));
 }
 
