@@ -8,6 +8,7 @@ import { createLoginThrottle } from "@/domain/login-throttle.ts";
 import { adminAuth } from "./plugins/admin-auth.ts";
 import { bodyLimitsPlugin } from "./plugins/body-limits.ts";
 import { adminRiskRoutes } from "./routes/admin-risk.ts";
+import { adminSetupRoutes, type DoctorRunner } from "./routes/admin-setup.ts";
 import { clientAddress, clientAddressResolver } from "./plugins/client-address.ts";
 import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
@@ -42,12 +43,14 @@ export type AppOptions = {
   log?: Log;
   /** What the HTTP layer reports to, and GET /metrics serves; no timing and no /metrics unless given. */
   metrics?: Metrics;
+  /** The doctor's checks as this server runs them, for the Setup page; none unless given. */
+  doctor?: DoctorRunner;
 };
 
 /** The key that signs demo init data: only this server knows it, and only demo mode uses it. */
 export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 
-export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog, metrics }: AppOptions) {
+export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog, metrics, doctor = async () => [] }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
   const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
@@ -69,6 +72,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(adminUserRoutes(deps, admin))
     .use(adminBroadcastRoutes(deps, admin, runtime))
     .use(adminRiskRoutes(deps, admin))
+    .use(adminSetupRoutes(admin, doctor))
     .use(adminSettingRoutes(deps, admin))
     .use(meRoutes(deps, user))
     .use(userTaskRoutes(deps, user));

@@ -111,6 +111,10 @@ export function createApiClient(connection: Connection) {
     releaseHolds: () => api.post("/api/admin/risk/holds/release"),
     audit: (query: Query<"/api/admin/audit">) => api.get("/api/admin/audit", { query }),
     auditAdmins: () => api.get("/api/admin/audit/admins"),
+    settings: () => api.get("/api/admin/settings"),
+    setting: (key: string) => api.get("/api/admin/settings/:key", { params: { key } }),
+    setSetting: (key: string, value: string) => api.put("/api/admin/settings/:key", { params: { key }, body: { value } }),
+    resetSetting: (key: string) => api.post("/api/admin/settings/:key/reset", { params: { key } }),
   };
 }
 

@@ -7,6 +7,7 @@ import { authCommands } from "./commands/auth.ts";
 import { broadcastCommand } from "./commands/broadcast.ts";
 import { completionCommand } from "./commands/completion.ts";
 import { dbCommand } from "./commands/db/index.ts";
+import { doctorCommand } from "./commands/doctor.ts";
 import { leaderboardCommand } from "./commands/leaderboard.ts";
 import { riskCommand } from "./commands/risk.ts";
 import { statsCommand } from "./commands/stats.ts";
@@ -50,6 +51,7 @@ for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksComma
 program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(adminCommand);
 program.addCommand(dbCommand);
+program.addCommand(doctorCommand);
 program.commandsGroup("Shell:");
 program.addCommand(completionCommand);
 

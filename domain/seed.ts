@@ -4,6 +4,7 @@ import { adjustBalance, setBanned } from "./admin-users.ts";
 import { claimBatch, queueBroadcast, settleDelivery } from "./broadcast.ts";
 import type { Deps } from "./context.ts";
 import { createTask, completeTask, openTask } from "./tasks.ts";
+import { starterTasks } from "./starter-tasks.ts";
 import { formatUsdt, usdt } from "./money.ts";
 import { getUser, registerUser, setReachable } from "./users.ts";
 import { setWallet, toChecksumAddress } from "./wallet.ts";
@@ -47,8 +48,8 @@ async function seed(real: Deps) {
   const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true } };
   const admin = await deps.store.read((db) => db.admins.first());
 
-  const daily = await createTask(deps, { kind: "daily_activity", title: "Daily Check-in", description: "Open the app once a day and claim your reward.", reward: usdt("0.2"), isActive: true });
-  const channel = await createTask(deps, { kind: "follow_channel", title: "Join our Telegram channel", description: "Join the channel, then press Verify Membership.", reward: usdt("0.5"), isActive: true });
+  const daily = await createTask(deps, starterTasks.daily);
+  const channel = await createTask(deps, starterTasks.channel);
   const follow = await createTask(deps, { kind: "link", title: "Follow us on X", description: "Follow our account for news and giveaways.", reward: usdt("0.3"), isActive: true, url: "https://x.com/refbot", waitSeconds: 30 });
   await createTask(deps, { kind: "custom", title: "Rate the bot", description: "Leave a rating in the bot directory.", reward: usdt("0.1"), isActive: false });
 

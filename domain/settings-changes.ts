@@ -17,6 +17,7 @@ export type SettingEntry = {
   key: SettingKey;
   group: (typeof settingDefinitions)[SettingKey]["group"];
   kind: (typeof settingDefinitions)[SettingKey]["kind"];
+  unit: string;
   description: string;
   value: SettingValue;
   default: SettingValue;
@@ -29,11 +30,12 @@ function entries(rows: readonly SettingRowView[], defaults: Settings): SettingEn
   const values = settingsFrom(rows, defaults);
   return settingKeys.map((key) => {
     const row = rows.find((r) => r.key === key);
-    const { group, kind, description } = settingDefinitions[key];
+    const { group, kind, unit, description } = settingDefinitions[key];
     return {
       key,
       group,
       kind,
+      unit,
       description,
       value: settingText(key, values[key]),
       default: settingText(key, defaults[key]),

@@ -49,30 +49,32 @@ const productName = z
   .max(32, "must be at most 32 characters")
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,'&!?+-]*$/u, "must be letters, digits, spaces and . , ' & ! ? + - only, starting with a letter or digit");
 
-type Definition = { group: SettingGroup; kind: SettingKind; description: string; schema: z.ZodType };
+/** `unit`: what a value counts, shown beside it (empty for links and text). */
+type Definition = { unit: string; group: SettingGroup; kind: SettingKind; description: string; schema: z.ZodType };
 
 /** Every setting, in the order the CLI and the panel list them. */
 export const settingDefinitions = {
-  referralBonus: { group: "referrals", kind: "usdt", description: "Paid to the referrer once per referred user who qualifies.", schema: amount(0, rules.maxTaskReward) },
-  qualifyingDailyTasks: { group: "referrals", kind: "integer", description: "Daily tasks a referred user completes (besides joining the channel) to qualify.", schema: whole(0, 365) },
-  referralTarget: { group: "referrals", kind: "integer", description: "Qualified referrals that earn the milestone reward, once.", schema: whole(1, 100_000) },
-  referralMilestone: { group: "referrals", kind: "usdt", description: "Paid once to a referrer who reaches the milestone count.", schema: amount(0, rules.maxAdjustment) },
-  minWithdrawal: { group: "withdrawals", kind: "usdt", description: "The smallest withdrawal a user may request.", schema: amount(usdt("0.01"), rules.maxBalance) },
-  payoutDailyLimit: { group: "withdrawals", kind: "usdt", description: "Withdrawals all users together may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
-  payoutUserDailyLimit: { group: "withdrawals", kind: "usdt", description: "Withdrawals one user may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
-  riskFlagScore: { group: "risk", kind: "integer", description: "The risk score that flags a user and sends their withdrawals to review; 0: off.", schema: whole(0, 10_000) },
+  referralBonus: { unit: "USDT", group: "referrals", kind: "usdt", description: "Paid to the referrer once per referred user who qualifies.", schema: amount(0, rules.maxTaskReward) },
+  qualifyingDailyTasks: { unit: "tasks", group: "referrals", kind: "integer", description: "Daily tasks a referred user completes (besides joining the channel) to qualify.", schema: whole(0, 365) },
+  referralTarget: { unit: "referrals", group: "referrals", kind: "integer", description: "Qualified referrals that earn the milestone reward, once.", schema: whole(1, 100_000) },
+  referralMilestone: { unit: "USDT", group: "referrals", kind: "usdt", description: "Paid once to a referrer who reaches the milestone count.", schema: amount(0, rules.maxAdjustment) },
+  minWithdrawal: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "The smallest withdrawal a user may request.", schema: amount(usdt("0.01"), rules.maxBalance) },
+  payoutDailyLimit: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "Withdrawals all users together may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
+  payoutUserDailyLimit: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "Withdrawals one user may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
+  riskFlagScore: { unit: "points", group: "risk", kind: "integer", description: "The risk score that flags a user and sends their withdrawals to review; 0: off.", schema: whole(0, 10_000) },
   referralHoldHours: {
+    unit: "h",
     group: "risk",
     kind: "hours",
     description: "Hours a referral bonus is held before it is paid; 0 pays at once.",
     schema: numeric(z.number({ error: "must be a number of hours" }).min(0, "must be at least 0").max(24 * 365, `must be at most ${24 * 365}`)),
   },
-  broadcastBatch: { group: "broadcasts", kind: "integer", description: "Messages sent per broadcast batch.", schema: whole(1, 1000) },
-  broadcastGapMs: { group: "broadcasts", kind: "integer", description: "Milliseconds between two messages of a batch.", schema: whole(0, 60_000) },
-  broadcastInterval: { group: "broadcasts", kind: "integer", description: "Seconds between two batches; 0: only on demand.", schema: whole(0, 86_400) },
-  channelUrl: { group: "links", kind: "url", description: "The channel users are asked to join.", schema: link },
-  supportUrl: { group: "links", kind: "url", description: "Where users ask for help.", schema: link },
-  productName: { group: "links", kind: "text", description: "The product's name, as users read it in the bot and the mini app.", schema: productName },
+  broadcastBatch: { unit: "messages", group: "broadcasts", kind: "integer", description: "Messages sent per broadcast batch.", schema: whole(1, 1000) },
+  broadcastGapMs: { unit: "ms", group: "broadcasts", kind: "integer", description: "Milliseconds between two messages of a batch.", schema: whole(0, 60_000) },
+  broadcastInterval: { unit: "s", group: "broadcasts", kind: "integer", description: "Seconds between two batches; 0: only on demand.", schema: whole(0, 86_400) },
+  channelUrl: { unit: "", group: "links", kind: "url", description: "The channel users are asked to join.", schema: link },
+  supportUrl: { unit: "", group: "links", kind: "url", description: "Where users ask for help.", schema: link },
+  productName: { unit: "", group: "links", kind: "text", description: "The product's name, as users read it in the bot and the mini app.", schema: productName },
 } as const satisfies Record<string, Definition>;
 
 type Definitions = typeof settingDefinitions;

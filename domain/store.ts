@@ -19,6 +19,7 @@ import type { BackupStatements } from "./statements/backups.ts";
 import type { BroadcastStatements } from "./statements/broadcast.ts";
 import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
+import type { InstanceStatements } from "./statements/instances.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
 import type { ReferralStatements } from "./statements/referrals.ts";
 import type { RiskStatements } from "./statements/risk.ts";
@@ -99,6 +100,7 @@ export type Statements = {
   broadcast: BroadcastStatements;
   risk: RiskStatements;
   backups: BackupStatements;
+  instances: InstanceStatements;
   settings: SettingStatements;
 };
 

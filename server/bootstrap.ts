@@ -2,9 +2,10 @@
 // beside it, make sure an admin exists.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { openEngine, type Engine } from "@/db/engine.ts";
 import type { Config } from "@/config/env.ts";
+import { jwtSecretFile, secretFilePath } from "@/config/secret-files.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
 import { baseDeps } from "@/domain/base-deps.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -24,7 +25,7 @@ export async function openDeps(config: Config, log: Log = silentLog, overrides: 
 
 /** A secret file beside the database, created once and readable only by its owner. */
 function secretFile(config: Config, name: string, make: () => string): string {
-  const file = join(config.databasePath === ":memory:" ? "data" : dirname(config.databasePath), name);
+  const file = secretFilePath(config, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const value = make();
   // On PostgreSQL no database file made the folder.
@@ -35,7 +36,7 @@ function secretFile(config: Config, name: string, make: () => string): string {
 }
 
 export function jwtSecretFor(config: Config): string {
-  return config.jwtSecret ?? secretFile(config, ".jwt-secret", () => randomBytes(32).toString("hex"));
+  return config.jwtSecret ?? secretFile(config, jwtSecretFile, () => randomBytes(32).toString("hex"));
 }
 
 /**

@@ -10,6 +10,8 @@ import { checkpointInBackground } from "@/db/sqlite/checkpoints.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { pgLeadership } from "@/db/pg/leader.ts";
 import { startHoldRelease } from "./hold-release.ts";
+import { registerThisInstance } from "./instance-register.ts";
+import { runDoctor } from "@/doctor/checks.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
 import { languageOfTgUser } from "@/domain/users.ts";
 import { botNotifier } from "@/bot/notifier.ts";
@@ -78,9 +80,13 @@ async function main() {
     : noBotRuntime;
 
   const holds = startHoldRelease(deps, { leading: leadership?.isLeading, log });
+  // In the register `refbot doctor` reads to tell whether the fleet signs with one JWT secret.
+  const instance = await registerThisInstance(deps, jwtSecret, { log });
   // Without a leadership (SQLite, or no bot to lead) this instance runs every singleton itself.
   metrics?.watch({ deps, botStatus: runtime.botStatus, leading: () => leadership?.isLeading() ?? true, walBytes: engine.walBytes, poolConnections: engine.poolConnections });
-  const app = createApp(deps, { jwtSecret, webDist, runtime, log, metrics });
+  // The Setup page's checks, on this server's own configuration, database and bot client.
+  const doctor = () => runDoctor({ config, database: { store: deps.store }, api, jwtSecret, clock: deps.clock });
+  const app = createApp(deps, { jwtSecret, webDist, runtime, log, metrics, doctor });
   if (runtime.webhook) app.use(runtime.webhook);
   listen(app, config.host, config.port);
   const base = `http://${config.host}:${app.server!.port}`;
@@ -119,6 +125,7 @@ async function main() {
     // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
     await holds.stop();
+    await instance.stop();
     deps.settings.stop();
     await leadership?.stop();
     await app.stop();

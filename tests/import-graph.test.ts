@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 
 const root = join(import.meta.dir, "..");
-const areas = ["api", "bot", "cli", "config", "db", "domain", "observe", "server", "web", "scripts"] as const;
+const areas = ["api", "bot", "cli", "config", "db", "doctor", "domain", "observe", "server", "web", "scripts"] as const;
 type Area = (typeof areas)[number];
 
 function sources(dir: string): string[] {
@@ -71,11 +71,21 @@ const allowed: Record<Area, { areas: Area[]; exactly?: Record<string, string> }>
     exactly: { "db/sqlite/schema/index.ts": "api/schemas.ts derives the task request shape from the tasks table (drizzle-zod), so a column's limits are written once" },
   },
   bot: { areas: ["domain", "config", "observe"] },
-  // The CLI's server commands work on the local database (migrate, back up, copy, check the ledger).
-  cli: { areas: ["domain", "config", "db", "observe"] },
+  // The doctor's checks gather facts from the configuration, the database and Telegram for both
+  // of their callers, `refbot doctor` (cli) and the Setup page (the server hands the API a runner).
+  doctor: {
+    areas: ["domain", "config", "db", "observe"],
+    exactly: {
+      "bot/telegram-api.ts": "a Bot API client with the bot's own bounded calls, to ask getMe, getChatMember and getWebhookInfo",
+      "bot/telegram-errors.ts": "what a failed Bot API call said, in the words the bot's own log uses",
+    },
+  },
+  // The CLI's server commands work on the local database (migrate, back up, copy, check the ledger),
+  // and `refbot setup` and `refbot doctor` run the doctor's checks and Telegram probes.
+  cli: { areas: ["domain", "config", "db", "observe", "doctor"] },
   web: { areas: ["domain"] },
   scripts: { areas: ["domain", "config", "db", "api", "observe"] },
-  server: { areas: ["api", "bot", "cli", "config", "db", "domain", "observe", "web", "scripts"] },
+  server: { areas: ["api", "bot", "cli", "config", "db", "doctor", "domain", "observe", "web", "scripts"] },
 };
 
 /** Both clients of the HTTP API (the CLI, the web apps) reach it through the contract's types and the route calls, nothing else of api/. */

@@ -23,6 +23,11 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
   const members = new Set<number>();
   /** A chat member status to answer for a user instead of member/left (e.g. restricted). */
   const statuses = new Map<number, Record<string, unknown>>();
+  /**
+   * What getWebhookInfo answers: setWebhook and deleteWebhook change its url; a test sets the
+   * waiting updates and Telegram's last delivery error.
+   */
+  const webhook: { url: string; pending_update_count: number; last_error_date?: number; last_error_message?: string } = { url: "", pending_update_count: 0 };
   /** Return a failure to make that call fail; undefined lets it succeed. */
   let failWith: (call: Call) => Failure | undefined = () => undefined;
   let nextUpdateId = 1;
@@ -49,6 +54,15 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
         const user = { id, is_bot: false, first_name: "User" };
         return { status: members.has(id) ? "member" : "left", ...statuses.get(id), user };
       }
+      case "getWebhookInfo":
+        return { has_custom_certificate: false, ...webhook };
+      case "setWebhook":
+        webhook.url = call.body.url;
+        return true;
+      case "deleteWebhook":
+        webhook.url = "";
+        if (call.body.drop_pending_updates) webhook.pending_update_count = 0;
+        return true;
       default:
         return true;
     }
@@ -87,6 +101,7 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     calls,
     members,
     statuses,
+    webhook,
     sent: (chatId?: number) => calls.filter((c) => c.method === "sendMessage" && (chatId === undefined || Number(c.body.chat_id) === chatId)),
     /** Messages users received (answered with success), unlike `sent`, which also has the failed tries. */
     delivered: (chatId?: number) => delivered.filter((c) => chatId === undefined || Number(c.body.chat_id) === chatId),

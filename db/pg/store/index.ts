@@ -33,6 +33,7 @@ import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
+import { instanceStatements } from "./instances.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -61,6 +62,7 @@ export function pgStatements(db: PgRunner): Statements {
     risk: riskStatements(db),
     backups: backupStatements(db),
     settings: settingStatements(db),
+    instances: instanceStatements(db),
   };
 }
 

@@ -25,6 +25,7 @@ import { withdrawalStatements } from "./withdrawals.ts";
 import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
+import { instanceStatements } from "./instances.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -43,6 +44,7 @@ export function sqliteStatements(db: Db): Statements {
     risk: riskStatements(db),
     backups: backupStatements(db),
     settings: settingStatements(db),
+    instances: instanceStatements(db),
   }));
 }
 
