@@ -20,13 +20,15 @@ export type ConnectOptions = {
   log: Log;
   /** Called once the bot knows its own account. */
   onIdentity: (me: UserFromGetMe) => void;
+  /** Called each time the bot is up: polling, its webhook set, or standing by. */
+  onUp?: () => void;
   backoff?: BackoffOptions;
 };
 
 /** How long a stop waits for grammY to confirm the last update to a Telegram that may be gone. */
 const stopGraceMs = 2000;
 
-export function connectBot(bot: RefBot, { webhook, receive = true, status, log, onIdentity, backoff = telegramBackoff }: ConnectOptions) {
+export function connectBot(bot: RefBot, { webhook, receive = true, status, log, onIdentity, onUp, backoff = telegramBackoff }: ConnectOptions) {
   const stopping = new AbortController();
   const { signal } = stopping;
   const cancel = grammySignal(signal);
@@ -44,6 +46,7 @@ export function connectBot(bot: RefBot, { webhook, receive = true, status, log, 
       retry.reset();
       status.running();
       log.info({ bot: `@${bot.botInfo.username}`, mode: how }, "the bot is up");
+      onUp?.();
     };
     if (!receive) return connected();
     if (webhook) {

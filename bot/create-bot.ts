@@ -8,6 +8,7 @@ import type { BotApiMetrics } from "@/observe/metrics/bot-api.ts";
 import type { BotContext } from "./context.ts";
 import { fallback } from "./features/fallback.ts";
 import { guard } from "./features/guard.ts";
+import { help } from "./features/help.ts";
 import { reachability } from "./features/reachability.ts";
 import { start } from "./features/start.ts";
 import type { BotStatusTracker } from "./status.ts";
@@ -23,6 +24,7 @@ export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds =
   bot.use(reachability(deps));
   bot.use(guard(deps));
   bot.use(start(deps));
+  bot.use(help(deps));
   bot.use(fallback(deps));
   // One failing update must not stop the bot; it is logged and the next update goes on.
   bot.catch((err) => log.error({ updateId: err.ctx.update.update_id, err: err.error }, "a bot update failed"));

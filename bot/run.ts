@@ -12,6 +12,8 @@ import type { BackoffOptions } from "./backoff.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";
 import { createBot } from "./create-bot.ts";
+import { productNameOf } from "./profile.ts";
+import { botProfileKeeper } from "./profile-keeper.ts";
 import { createBotStatus, type BotStatusTracker } from "./status.ts";
 import { webhookRoute } from "./webhook.ts";
 
@@ -42,6 +44,14 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
   const tracker = status ?? createBotStatus(deps.clock, log);
   const bot = createBot(deps, { token, apiRoot, status: tracker, log, metrics });
   const webhook = webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined;
+  const profile = botProfileKeeper(bot.api, { productName: () => productNameOf(deps), miniAppUrl: deps.config.bot.miniAppUrl, log, backoff });
+  // The fleet's profile is one at Telegram: the instance that leads keeps it, once it is connected.
+  const keepProfile = () => {
+    if (leadership.isLeading()) profile.ensure();
+  };
+  leadership.onChange((leading) => {
+    if (leading && bot.isInited()) profile.ensure();
+  });
   // Every instance takes webhooks (Telegram posts to any of them); only the leader polls.
   const connect = (leading: boolean) =>
     connectBot(bot, {
@@ -50,6 +60,7 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
       status: tracker,
       log,
       backoff,
+      onUp: keepProfile,
       // Referral links name the bot; unless configured, its real username comes from getMe.
       onIdentity: (me) => {
         if (!deps.config.bot.usernameSet) deps.config.bot.username = me.username;
@@ -75,6 +86,7 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
     stop: async () => {
       await changing;
       await connection.stop();
+      await profile.stop();
       await scheduler.stop();
     },
   };

@@ -4,6 +4,7 @@ import type { Language } from "@/domain/i18n/languages.ts";
 import { localUsdt, usdt } from "@/domain/money.ts";
 import type { Notice } from "@/domain/notifier.ts";
 import { explorer } from "@/domain/rules.ts";
+import { commandsFor } from "./profile.ts";
 
 /** An amount as a notice carries it (the API's text), written the language's way. */
 const amount = (text: string, language: Language) => localUsdt(usdt(text), language);
@@ -12,7 +13,11 @@ export const texts = {
   welcome: (language: Language, firstName: string, link: string) => say(language, "welcome", { name: firstName, link }),
   welcomeBack: (language: Language, firstName: string) => say(language, "welcome_back", { name: firstName }),
   help: (language: Language) => say(language, "help"),
+  /** /help: what the bot is for, then each command the menu offers with its description, then how to open the app. */
+  helpWithCommands: (language: Language, product: string) =>
+    [say(language, "help_intro", { product }), commandsFor(language).map((c) => `/${c.command} — ${c.description}`).join("\n"), say(language, "help")].join("\n\n"),
   openApp: (language: Language) => say(language, "open_app"),
+  openAppPrompt: (language: Language, product: string) => say(language, "open_app_prompt", { product }),
   banned: (language: Language) => say(language, "banned"),
   notice(n: Notice, language: Language): string {
     switch (n.kind) {

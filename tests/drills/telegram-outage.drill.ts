@@ -191,6 +191,8 @@ describe("the bot's state", () => {
   test("an outage while polling shows as unreachable with its error, and recovery as active again", async () => {
     runtime = startBot(t.deps, { log, backoff: quickBackoff });
     await until("active", () => runtime!.botStatus().state === "active");
+    // The profile's sync at start is done first, so the outage meets the long poll's call alone.
+    await until("the profile synced", () => logs.lines().some((l) => l.msg.startsWith("the bot's profile")));
     tg.goDown("5xx");
     const lost = await until("unreachable", () => runtime!.botStatus().state === "unreachable" && runtime!.botStatus());
     expect(lost.lastError).toBe("Call to 'getUpdates' failed! (502: Bad Gateway)");

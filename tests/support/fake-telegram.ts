@@ -17,8 +17,43 @@ export const cantParseEntities = (byteOffset: number): Failure => ({
   description: `Bad Request: can't parse entities: Can't find end of the entity starting at byte offset ${byteOffset}`,
 });
 
+/** Where a profile value lives: a language_code, or "" for the default entry every other language sees. */
+const languageOf = (body: Record<string, any>): string => body.language_code ?? "";
+
+/**
+ * The bot's profile as Telegram keeps it: commands (default scope), description and short
+ * description per language_code, and the default menu button of private chats. A test may change
+ * a value here, as an operator in BotFather would.
+ */
+export type FakeProfile = {
+  commands: Map<string, { command: string; description: string }[]>;
+  descriptions: Map<string, string>;
+  shortDescriptions: Map<string, string>;
+  menuButton: Record<string, any>;
+};
+
+/** Telegram's answer to a profile value it refuses, or undefined when it would take it. */
+function refusedProfile(call: Call): Failure | undefined {
+  const bad = (description: string): Failure => ({ error_code: 400, description: `Bad Request: ${description}` });
+  const { method, body } = call;
+  if (method === "setMyDescription" && (body.description ?? "").length > 512) return bad("description is too long");
+  if (method === "setMyShortDescription" && (body.short_description ?? "").length > 120) return bad("short description is too long");
+  if (method === "setMyCommands") {
+    for (const c of body.commands as { command: string; description: string }[]) {
+      if (!/^[a-z0-9_]{1,32}$/.test(c.command)) return bad("BOT_COMMAND_INVALID");
+      if (c.description.length < 1 || c.description.length > 256) return bad("BOT_COMMAND_DESCRIPTION_INVALID");
+    }
+  }
+  if (method === "setChatMenuButton" && body.menu_button?.type === "web_app" && !String(body.menu_button.web_app?.url).startsWith("https://")) return bad("BUTTON_URL_INVALID");
+  return undefined;
+}
+
+/** The calls that change the bot's profile, which Telegram allows only a few of in a while. */
+export const profileSetters = ["setMyCommands", "deleteMyCommands", "setMyDescription", "setMyShortDescription", "setChatMenuButton"];
+
 export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_name: "RefBot", username: "refbot_test_bot" }) {
   const calls: Call[] = [];
+  const profile: FakeProfile = { commands: new Map(), descriptions: new Map(), shortDescriptions: new Map(), menuButton: { type: "default" } };
   const updates: Update[] = [];
   const members = new Set<number>();
   /** A chat member status to answer for a user instead of member/left (e.g. restricted). */
@@ -49,6 +84,30 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
       }
       case "sendMessage":
         return { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(call.body.chat_id), type: "private" }, text: call.body.text };
+      // Only the default scope is kept: the product sets no other.
+      case "getMyCommands":
+        return profile.commands.get(languageOf(call.body)) ?? [];
+      case "setMyCommands":
+        profile.commands.set(languageOf(call.body), call.body.commands.map(({ command, description }: { command: string; description: string }) => ({ command, description })));
+        return true;
+      case "deleteMyCommands":
+        profile.commands.delete(languageOf(call.body));
+        return true;
+      case "getMyDescription":
+        return { description: profile.descriptions.get(languageOf(call.body)) ?? "" };
+      case "setMyDescription":
+        profile.descriptions.set(languageOf(call.body), call.body.description ?? "");
+        return true;
+      case "getMyShortDescription":
+        return { short_description: profile.shortDescriptions.get(languageOf(call.body)) ?? "" };
+      case "setMyShortDescription":
+        profile.shortDescriptions.set(languageOf(call.body), call.body.short_description ?? "");
+        return true;
+      case "getChatMenuButton":
+        return profile.menuButton;
+      case "setChatMenuButton":
+        profile.menuButton = call.body.menu_button ?? { type: "default" };
+        return true;
       case "getChatMember": {
         const id = Number(call.body.user_id);
         const user = { id, is_bot: false, first_name: "User" };
@@ -84,7 +143,7 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
       const offset = Number(body.offset ?? 0);
       for (let i = 0; i < 10 && !updates.some((u) => u.update_id >= offset); i++) await Bun.sleep(50);
     }
-    const failure = failWith(call);
+    const failure = failWith(call) ?? refusedProfile(call);
     if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     if (method === "sendMessage") delivered.push(call);
     return Response.json({ ok: true, result: answer(call) });
@@ -99,6 +158,9 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
+    profile,
+    /** The calls that changed the bot's profile (profileSetters). */
+    profileChanges: () => calls.filter((c) => profileSetters.includes(c.method)),
     members,
     statuses,
     webhook,
