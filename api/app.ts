@@ -21,6 +21,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
 import { userAuth } from "./plugins/user-auth.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
+import { adminAccessRoutes } from "./routes/admin-access.ts";
 import { adminBroadcastRoutes } from "./routes/admin-broadcast.ts";
 import { adminInsightRoutes } from "./routes/admin-insights.ts";
 import { adminTaskRoutes } from "./routes/admin-tasks.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(adminUserRoutes(deps, admin))
     .use(adminBroadcastRoutes(deps, admin, runtime))
     .use(adminRiskRoutes(deps, admin))
+    .use(adminAccessRoutes(deps, admin))
     .use(adminSetupRoutes(admin, doctor))
     .use(adminSettingRoutes(deps, admin))
     .use(meRoutes(deps, user))

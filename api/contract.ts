@@ -111,6 +111,12 @@ export type BroadcastBody = import("zod").input<typeof import("./schemas.ts").br
 export type FlaggedUserDto = Item<Answer<"get", "/api/admin/risk">>;
 export type RiskCaseDto = Answer<"get", "/api/admin/risk/:id">;
 export type RiskConfirmDto = Answer<"post", "/api/admin/risk/:id/confirm">;
+/** An admin account with its role, as the owner's Admins page and `refbot admins list` show it. */
+export type AdminAccountDto = Item<Answer<"get", "/api/admin/admins">>;
+/** An API token as listed: never the token, never its hash. */
+export type ApiTokenDto = Item<Answer<"get", "/api/admin/tokens">>;
+/** A token just made: the listed fields and the token itself, shown this once. */
+export type NewApiTokenDto = Answer<"post", "/api/admin/tokens">;
 /** One setting with its value, default, description and last change; a change answers every setting after it. */
 export type SettingDto = Item<Answer<"get", "/api/admin/settings">>;
 export type SettingsChangeDto = Answer<"patch", "/api/admin/settings">;

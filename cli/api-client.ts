@@ -4,6 +4,8 @@
 import ky, { HTTPError, isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import type { BroadcastBody, LeaderboardCategory, LeaderboardEntryDto, NewTaskBody, PathOf, RequestOf, TaskChangesBody } from "@/api/contract.ts";
 import { apiRoutes } from "@/api/client/routes.ts";
+import type { Scope } from "@/domain/access.ts";
+import type { AdminRole } from "@/domain/model/index.ts";
 import type { Connection } from "./config.ts";
 import { ApiError, CliError, exitCodes, UnreachableError } from "./errors.ts";
 
@@ -111,6 +113,11 @@ export function createApiClient(connection: Connection) {
     releaseHolds: () => api.post("/api/admin/risk/holds/release"),
     audit: (query: Query<"/api/admin/audit">) => api.get("/api/admin/audit", { query }),
     auditAdmins: () => api.get("/api/admin/audit/admins"),
+    admins: () => api.get("/api/admin/admins"),
+    setAdminRole: (id: number, role: AdminRole) => api.patch("/api/admin/admins/:id/role", { params: { id }, body: { role } }),
+    apiTokens: () => api.get("/api/admin/tokens"),
+    createApiToken: (body: { name: string; scopes: Scope[]; expires?: string }) => api.post("/api/admin/tokens", { body }),
+    revokeApiToken: (id: number) => api.post("/api/admin/tokens/:id/revoke", { params: { id } }),
     settings: () => api.get("/api/admin/settings"),
     setting: (key: string) => api.get("/api/admin/settings/:key", { params: { key } }),
     setSetting: (key: string, value: string) => api.put("/api/admin/settings/:key", { params: { key }, body: { value } }),

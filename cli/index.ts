@@ -3,6 +3,7 @@ import { Command } from "commander";
 import packageJson from "@/package.json" with { type: "json" };
 import { adminCommand } from "./commands/admin.ts";
 import { auditCommand } from "./commands/audit.ts";
+import { botCommand } from "./commands/bot.ts";
 import { authCommands } from "./commands/auth.ts";
 import { broadcastCommand } from "./commands/broadcast.ts";
 import { completionCommand } from "./commands/completion.ts";
@@ -52,6 +53,7 @@ program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(adminCommand);
 program.addCommand(dbCommand);
 program.addCommand(doctorCommand);
+program.addCommand(botCommand);
 program.commandsGroup("Shell:");
 program.addCommand(completionCommand);
 

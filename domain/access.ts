@@ -1,11 +1,39 @@
 // Who may call what: every admin operation belongs to one scope, and each scope names the least
 // role that may use it. A route declares its scope (api/plugins/admin-auth.ts), an API token holds
 // a list of them, and the panel asks which it has; the role a scope needs is written only here.
-import { adminRoles, type AdminRole } from "@/domain/model/admins.ts";
+import { adminRoles, type Admin, type AdminRole } from "@/domain/model/admins.ts";
 import { AppError } from "./errors.ts";
 
-/** Each scope: the least role that may use it, and what it covers (shown by `refbot tokens scopes`). */
-export const scopes = {
+/** The scopes, each an operation group, in the order they are listed. */
+export const scopeNames = [
+  "stats:read",
+  "audit:read",
+  "tasks:read",
+  "tasks:write",
+  "withdrawals:read",
+  "withdrawals:write",
+  "users:read",
+  "users:write",
+  "risk:read",
+  "risk:write",
+  "risk:release",
+  "broadcast:read",
+  "broadcast:send",
+  "broadcast:flush",
+  "settings:read",
+  "settings:write",
+  "setup:read",
+  "setup:write",
+  "admins:read",
+  "admins:write",
+  "tokens:read",
+  "tokens:write",
+] as const;
+
+export type Scope = (typeof scopeNames)[number];
+
+/** Each scope's least role, and what it covers (shown by `refbot tokens scopes`). */
+export const scopes: Record<Scope, { role: AdminRole; about: string }> = {
   "stats:read": { role: "viewer", about: "dashboard figures, task statistics, activity and leaderboards" },
   "audit:read": { role: "viewer", about: "the audit log and the admins it names" },
   "tasks:read": { role: "viewer", about: "list the tasks" },
@@ -28,10 +56,7 @@ export const scopes = {
   "admins:write": { role: "owner", about: "change an admin's role" },
   "tokens:read": { role: "owner", about: "list the API tokens" },
   "tokens:write": { role: "owner", about: "create and revoke API tokens" },
-} as const satisfies Record<string, { role: AdminRole; about: string }>;
-
-export type Scope = keyof typeof scopes;
-export const scopeNames = Object.keys(scopes) as Scope[];
+};
 
 /**
  * What a route needs: a scope, or "self" for the caller's own account (who am I), which every
@@ -48,7 +73,7 @@ export const roleAllows = (role: AdminRole, scope: Scope): boolean => rank[role]
 /** Every scope a role may use, in the list's order. */
 export const scopesOfRole = (role: AdminRole): Scope[] => scopeNames.filter((scope) => roleAllows(role, scope));
 
-export const isScope = (name: string): name is Scope => Object.hasOwn(scopes, name);
+export const isScope = (name: string): name is Scope => (scopeNames as readonly string[]).includes(name);
 export const isRole = (name: string): name is AdminRole => (adminRoles as readonly string[]).includes(name);
 
 /** Who is calling: a signed-in admin, or an API token acting for the admin who made it. */
@@ -71,4 +96,13 @@ export function checkAccess(caller: Caller, need: Access): void {
     const whose = caller.token ? `The API token's creator is ${caller.role}` : `Your role is ${caller.role}`;
     throw new AppError("FORBIDDEN_ROLE", `${whose}; ${need} needs ${scopes[need].role}`, { scope: need, role: caller.role, needs: scopes[need].role });
   }
+}
+
+/**
+ * The signed-in caller as the panel and the CLI read it: the role, and the scopes it may use now
+ * (a token's own, within its creator's role), so a client shows only what will be allowed.
+ */
+export function whoAmI(admin: Pick<Admin, "id" | "email" | "role">, apiToken?: { name: string; scopes: readonly string[] }) {
+  const allowed = scopesOfRole(admin.role).filter((scope) => !apiToken || apiToken.scopes.includes(scope));
+  return { id: admin.id, email: admin.email, role: admin.role, scopes: allowed, ...(apiToken && { apiToken: apiToken.name }) };
 }

@@ -1,7 +1,7 @@
 // Administrator accounts and password checks (throttled by login-throttle.ts). Passwords are
 // hashed and verified outside any transaction: a hash takes tens of milliseconds on purpose, and
 // SQLite's transactions must not wait on anything.
-import type { Admin } from "@/domain/model/index.ts";
+import type { Admin, AdminRole } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound } from "./errors.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
@@ -20,25 +20,28 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const hashPassword = (deps: Pick<Deps, "passwordCost">, password: string) =>
   Bun.password.hash(password, { algorithm: "argon2id", ...(deps.passwordCost ?? productPasswordCost) });
 
-export async function addAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
+/** A new admin with `role`; the first admin of a database is an owner whatever is asked, so one always is. */
+export async function addAdmin(deps: AdminDeps, email: string, password: string, role: AdminRole = "admin"): Promise<Admin> {
   const passwordHash = await hashPassword(deps, password);
   const at = deps.clock();
   return deps.store.transaction(function* (db) {
-    const admin = yield* db.admins.insert({ email: normalizeEmail(email), passwordHash, createdAt: at });
+    const given = (yield* db.admins.first()) ? role : "owner";
+    const admin = yield* db.admins.insert({ email: normalizeEmail(email), passwordHash, role: given, createdAt: at });
     if (!admin) throw new AppError("ALREADY_EXISTS", `An admin with e-mail ${email} already exists`);
-    yield* db.audit.insert({ adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email }, at });
+    yield* db.audit.insert({ adminId: null, action: "admin.add", targetType: "admin", targetId: admin.id, detail: { email: admin.email, role: admin.role }, at });
     return admin;
   });
 }
 
 /**
- * Makes sure the configured admin exists with the configured password. Instances starting
- * together may all find it missing: the one whose insert loses goes on as if it had been there.
+ * Makes sure the configured admin exists with the configured password; made, it is an owner (the
+ * one who set the server up). Instances starting together may all find it missing: the one whose
+ * insert loses goes on as if it had been there.
  */
 export async function ensureAdmin(deps: AdminDeps, email: string, password: string): Promise<Admin> {
   const existing = await deps.store.read((db) => db.admins.byEmail(normalizeEmail(email)));
   if (!existing) {
-    return addAdmin(deps, email, password).catch((error) => {
+    return addAdmin(deps, email, password, "owner").catch((error) => {
       if (error instanceof AppError && error.code === "ALREADY_EXISTS") return ensureAdmin(deps, email, password);
       throw error;
     });

@@ -14,6 +14,9 @@ export const auditActions = [
   "broadcast.cancel",
   "broadcast.flush",
   "admin.add",
+  "admin.role",
+  "token.create",
+  "token.revoke",
   "settings.set",
   "settings.reset",
 ] as const;

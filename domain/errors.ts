@@ -29,6 +29,8 @@ export const errorStatus = {
   BALANCE_LIMIT: 409,
   ALREADY_EXISTS: 409,
   BOT_NOT_RUNNING: 409,
+  /** The change would leave no owner: another admin must be made an owner first. */
+  LAST_OWNER: 409,
   /** A withdrawal from a user who left the channel: rejoin first; nothing was debited. */
   NOT_IN_CHANNEL: 409,
   /** Above the operator's daily payout limit, for everyone or for this user. */

@@ -30,6 +30,7 @@ function requestFields(): Record<string, unknown> {
   const fields: Record<string, unknown> = { reqId: request.reqId };
   if (request.userId !== undefined) fields.userId = request.userId;
   if (request.adminId !== undefined) fields.adminId = request.adminId;
+  if (request.apiToken !== undefined) fields.apiToken = request.apiToken;
   return fields;
 }
 

@@ -10,6 +10,8 @@ export type RequestContext = {
   startedAt: number;
   userId?: number;
   adminId?: number;
+  /** The name of the API token the admin's request came with, if it came with one. */
+  apiToken?: string;
   /** The template of the route it was routed to (/api/admin/withdrawals/:id/approve), once it was. */
   route?: string;
   /** The error code it was answered with, if it was. */
@@ -25,7 +27,7 @@ export const inRequest = <T>(context: RequestContext, work: () => T): T => reque
 export const currentRequest = (): RequestContext | undefined => requests.getStore();
 
 /** Who is signed in, for the rest of the request's lines (the auth plugins tell it). */
-export function signedInAs(who: { userId: number } | { adminId: number }): void {
+export function signedInAs(who: { userId: number } | { adminId: number; apiToken?: string }): void {
   const context = requests.getStore();
   if (context) Object.assign(context, who);
 }

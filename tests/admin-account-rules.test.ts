@@ -35,7 +35,7 @@ await forEachEngine(import.meta.path, (it) => {
     // Created once: one row, one audit entry, made by no admin.
     expect((await e.exec("select id from admins")).map((r) => Number(r.id))).toEqual([first.id]);
     expect((await auditLog(deps, 10)).map((a) => [a.action, a.adminId, a.adminEmail, a.targetId, a.detail])).toEqual([
-      ["admin.add", null, null, first.id, { email: "ops@example.com" }],
+      ["admin.add", null, null, first.id, { email: "ops@example.com", role: "owner" }],
     ]);
   });
 

@@ -82,7 +82,14 @@ const allowed: Record<Area, { areas: Area[]; exactly?: Record<string, string> }>
   },
   // The CLI's server commands work on the local database (migrate, back up, copy, check the ledger),
   // and `refbot setup` and `refbot doctor` run the doctor's checks and Telegram probes.
-  cli: { areas: ["domain", "config", "db", "observe", "doctor"] },
+  cli: {
+    areas: ["domain", "config", "db", "observe", "doctor"],
+    exactly: {
+      "bot/profile-sync.ts": "`refbot bot sync` runs the bot's own profile sync, the one the server runs at start",
+      "bot/telegram-api.ts": "the Bot API client `refbot bot sync` calls Telegram with, with the bot's bounded calls",
+      "bot/telegram-errors.ts": "how `refbot bot sync` tells Telegram being away (exit 5) from a refusal",
+    },
+  },
   web: { areas: ["domain"] },
   scripts: { areas: ["domain", "config", "db", "api", "observe"] },
   server: { areas: ["api", "bot", "cli", "config", "db", "doctor", "domain", "observe", "web", "scripts"] },

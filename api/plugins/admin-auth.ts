@@ -1,13 +1,16 @@
 // Admin authentication as one plugin: a route opts in with the scope it needs (`{ admin:
-// "withdrawals:write" }`, domain/access.ts) and receives `admin`. Tokens are HS256 JWTs with a
-// required expiry and the admin's token version (logout revokes).
+// "withdrawals:write" }`, domain/access.ts) and receives `admin` (and `apiToken` when one was
+// used). A bearer is either a session, an HS256 JWT with a required expiry and the admin's token
+// version (logout revokes), or an API token (rbt_…, domain/api-tokens.ts), which acts for the admin
+// who made it within its scopes and which logout never touches.
 import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { getAdmin } from "@/domain/admins.ts";
+import { apiTokenPrefix, authenticateApiToken } from "@/domain/api-tokens.ts";
 import type { Admin } from "@/domain/model/index.ts";
 import { AppError } from "@/domain/errors.ts";
-import { checkAccess, scopes, type Access, type Caller } from "@/domain/access.ts";
+import { checkAccess, scopes, type Access, type Scope } from "@/domain/access.ts";
 import { rules } from "@/domain/rules.ts";
 import { signedInAs } from "@/observe/request-context.ts";
 
@@ -25,12 +28,20 @@ const notYetValid = () => new AppError("UNAUTHORIZED", "This admin token is not 
 const invalid = () => new AppError("UNAUTHORIZED", "This admin token is not valid (not a token this server signed): sign in again");
 
 export function adminAuth(deps: Deps, secret: string) {
-  const signedIn = new WeakMap<Request, Admin>();
+  const signedIn = new WeakMap<Request, { admin: Admin; apiToken?: { name: string; scopes: Scope[] } }>();
 
   async function authenticate(header = "", adminJwt: { verify: (token: string, options?: object) => Promise<false | Record<string, unknown>> }) {
     // An auth scheme is case-insensitive (RFC 9110), so "bearer" and "BEARER" count too.
     const token = /^bearer\s+(.+)$/is.exec(header.trim())?.[1] ?? "";
     if (!token) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
+    if (token.startsWith(apiTokenPrefix)) {
+      const { admin, token: apiToken } = await authenticateApiToken(deps, token);
+      return { admin, apiToken: { name: apiToken.name, scopes: apiToken.scopes } };
+    }
+    return { admin: await sessionAdmin(token, adminJwt) };
+  }
+
+  async function sessionAdmin(token: string, adminJwt: { verify: (token: string, options?: object) => Promise<false | Record<string, unknown>> }) {
     // Verified against the app's clock, so expiry follows the same time as everything else.
     const payload = await adminJwt.verify(token, { currentDate: deps.clock(), algorithms: ["HS256"] });
     const now = deps.clock().getTime() / 1000;
@@ -69,16 +80,15 @@ export function adminAuth(deps: Deps, secret: string) {
         // the right to call, learns nothing about a route's input (401 or 403, not 400); resolve
         // hands the admin to the route.
         async transform({ headers, adminJwt, request }: { headers: Record<string, string | undefined>; adminJwt: Parameters<typeof authenticate>[1]; request: Request }) {
-          const admin = await authenticate(headers.authorization, adminJwt);
-          signedIn.set(request, admin);
-          signedInAs({ adminId: admin.id });
-          const caller: Caller = { role: admin.role };
-          checkAccess(caller, need);
+          const caller = await authenticate(headers.authorization, adminJwt);
+          signedInAs({ adminId: caller.admin.id, ...(caller.apiToken && { apiToken: caller.apiToken.name }) });
+          checkAccess({ role: caller.admin.role, token: caller.apiToken }, need);
+          signedIn.set(request, caller);
         },
         resolve({ request }: { request: Request }) {
-          const admin = signedIn.get(request);
-          if (!admin) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
-          return { admin };
+          const caller = signedIn.get(request);
+          if (!caller) throw new AppError("UNAUTHORIZED", "Sign in first: no admin token was sent");
+          return { admin: caller.admin, apiToken: caller.apiToken };
         },
       }),
     });

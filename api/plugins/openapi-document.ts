@@ -115,7 +115,12 @@ export function apiDocument(app: AnyElysia): OpenApiDocument {
         },
       },
       securitySchemes: {
-        adminToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "POST /api/auth/login answers the token" },
+        adminToken: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A session's JWT (POST /api/auth/login answers it) or an API token, rbt_… (refbot tokens create). Each operation's requirement, and its x-scope, names the scope it needs; x-role the least admin role that has it",
+        },
         telegramInitData: { type: "apiKey", in: "header", name: "X-Telegram-Init-Data", description: "Telegram's raw initData, as the mini app receives it" },
       },
     },

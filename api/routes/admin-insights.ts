@@ -2,6 +2,7 @@
 // log (filtered by admin and action) and the admins it names.
 import { Elysia } from "elysia";
 import { z } from "zod";
+import { whoAmI } from "@/domain/access.ts";
 import type { Deps } from "@/domain/context.ts";
 import { topUsers } from "@/domain/leaderboard.ts";
 import { auditActions } from "@/domain/audit-actions.ts";
@@ -16,7 +17,7 @@ import { leaderboardView } from "./tasks.views.ts";
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
-    .get("/me", ({ admin }) => ({ id: admin.id, email: admin.email }), { admin: "self" })
+    .get("/me", ({ admin, apiToken }) => whoAmI(admin, apiToken), { admin: "self" })
     .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: "stats:read" })
     .get("/task-stats", async () => (await taskStats(deps)).map(taskStatView), { admin: "stats:read" })
     .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {

@@ -1,7 +1,8 @@
 // refbot admin add: the first (or another) admin, written straight into the local database.
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { z } from "zod";
 import { adminPasswordSchema } from "@/domain/admin-password.ts";
+import { adminRoles } from "@/domain/model/index.ts";
 import { rules } from "@/domain/rules.ts";
 import { usageError } from "@/cli/errors.ts";
 import { dbOrUrlOption, existingDatabase, localConfig, localNote, postgresTarget } from "@/cli/local.ts";
@@ -17,6 +18,7 @@ const add = new Command("add")
   .description("(server: local database) create an admin account")
   .option("--email <email>", "the admin's e-mail (asked for when missing)")
   .option("--password-stdin", "read the password from stdin instead of asking")
+  .addOption(new Option("--role <role>", "owner (everything), admin (daily operations) or viewer (read only); the first admin is an owner").choices(adminRoles).default("admin"))
   .option(...dbOrUrlOption)
   .option(...jsonOption)
   .addHelpText("after", `
@@ -26,9 +28,10 @@ The password has at least ${rules.adminPasswordMinLength} characters; a terminal
 
 Examples:
   $ refbot admin add
-  $ refbot admin add --email ops@example.com --password-stdin < pw.txt`)
+  $ refbot admin add --email ops@example.com --password-stdin < pw.txt
+  $ refbot admin add --email auditor@example.com --role viewer`)
   .action(async (rawOptions, command: Command) => {
-    const opts = parse(z.object({ email: email.optional(), passwordStdin: z.boolean().optional(), db: z.string().optional(), json: z.boolean().optional() }), rawOptions);
+    const opts = parse(z.object({ email: email.optional(), passwordStdin: z.boolean().optional(), role: z.enum(adminRoles), db: z.string().optional(), json: z.boolean().optional() }), rawOptions);
     const ask = { output: process.stderr };
     if (!interactive() && (!opts.email || !opts.passwordStdin)) throw usageError("no terminal to ask at: pass --email and --password-stdin (the password on stdin)");
     // Before any question: a wrong path is better told now than after the password is typed.
@@ -54,9 +57,11 @@ Examples:
     const engine = await openEngine(config);
     const deps = baseDeps(engine.store, config, () => new Date());
     try {
-      const admin = await addAdmin(deps, address, secret);
+      const admin = await addAdmin(deps, address, secret, opts.role);
       const where = postgres ? { databaseUrl: withoutPassword(postgres) } : { databasePath: config.databasePath };
-      emit({ id: admin.id, email: admin.email, ...where }, opts, () => `Added admin #${admin.id} ${admin.email} to ${engine.description}.\nSign in with \`refbot login\`.`);
+      // The first admin of a database is an owner whatever was asked: say so when it differs.
+      const first = admin.role !== opts.role ? " (the first admin, so an owner)" : "";
+      emit({ id: admin.id, email: admin.email, role: admin.role, ...where }, opts, () => `Added ${admin.role} #${admin.id} ${admin.email}${first} to ${engine.description}.\nSign in with \`refbot login\`.`);
     } finally {
       await engine.close();
     }

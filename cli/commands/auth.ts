@@ -1,6 +1,7 @@
 // refbot login | logout | whoami: the session with the API, kept in the per-user config file.
 import { Command } from "commander";
 import { z } from "zod";
+import { apiTokenPrefix } from "@/domain/api-tokens.ts";
 import { createApiClient } from "@/cli/api-client.ts";
 import { forgetStored, readStored, writeStored } from "@/cli/config.ts";
 import { ApiError, usageError } from "@/cli/errors.ts";
@@ -63,6 +64,10 @@ const logout = new Command("logout")
     const opts = parse(z.object({ json: z.boolean().optional() }), rawOptions);
     const connection = connectionFor(command);
     if (!connection.token) return emit({ apiUrl: connection.apiUrl, loggedOut: false }, opts, (r) => `Not logged in to ${r.apiUrl}; nothing to do.`);
+    // An API token is not a session: signing out leaves it working, and only revoking ends it.
+    if (connection.token.startsWith(apiTokenPrefix)) {
+      return emit({ apiUrl: connection.apiUrl, loggedOut: false }, opts, () => "REFBOT_TOKEN holds an API token, which signing out does not end: `refbot tokens revoke <name>` does.");
+    }
     try {
       await createApiClient(connection).logout();
     } catch (error) {
@@ -88,7 +93,8 @@ const whoami = new Command("whoami")
     const me = await client.me();
     const fromFile = connectionFor(command).tokenSource === "file";
     const result = { ...me, apiUrl: client.apiUrl, expiresAt: fromFile ? (readStored().expiresAt ?? null) : null };
-    emit(result, opts, (r) => `${r.email} (admin #${r.id}) at ${r.apiUrl}${r.expiresAt ? `, session until ${r.expiresAt}` : ""}`);
+    const via = (r: typeof result) => `${r.role}${r.apiToken ? `, through the API token ${r.apiToken}` : ""}`;
+    emit(result, opts, (r) => `${r.email} (admin #${r.id}, ${via(r)}) at ${r.apiUrl}${r.expiresAt ? `, session until ${r.expiresAt}` : ""}`);
   });
 
 export const authCommands = [login, logout, whoami];

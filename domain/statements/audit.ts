@@ -7,7 +7,7 @@ import type { Op } from "@/domain/store.ts";
 export type AuditEntry = {
   adminId: number | null;
   action: AuditAction;
-  targetType: "withdrawal" | "user" | "task" | "broadcast" | "admin" | "setting";
+  targetType: "withdrawal" | "user" | "task" | "broadcast" | "admin" | "api_token" | "setting";
   targetId: number | null;
   detail?: Record<string, unknown>;
   at: Date;

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { admins } from "@/db/pg/schema/index.ts";
 import type { AdminStatements } from "@/domain/statements/admins.ts";
 import { awaiting } from "@/domain/store.ts";
+import { apiTokenStatements } from "./api-tokens.ts";
 import { loginThrottleStatements } from "./login-throttle.ts";
 import type { PgRunner } from "./runner.ts";
 
@@ -23,6 +24,16 @@ export function adminStatements(db: PgRunner): AdminStatements {
       // The e-mail's is the only unique index a new admin can meet.
       return (yield* awaiting(db.insert(admins).values(values).onConflictDoNothing().returning()))[0] ?? null;
     },
+    *list() {
+      return yield* awaiting(db.select().from(admins).orderBy(asc(admins.id)));
+    },
+    *lockOwners() {
+      // In id order, so two transactions locking them never wait on each other in a circle.
+      return (yield* awaiting(db.select({ id: admins.id }).from(admins).where(eq(admins.role, "owner")).orderBy(asc(admins.id)).for("update"))).map((row) => row.id);
+    },
+    *setRole(id, role) {
+      return (yield* awaiting(db.update(admins).set({ role }).where(eq(admins.id, id)).returning()))[0];
+    },
     *setPassword(id, passwordHash) {
       return (yield* awaiting(db.update(admins).set({ passwordHash, tokenVersion: raiseTokenVersion }).where(eq(admins.id, id)).returning()))[0];
     },
@@ -30,5 +41,6 @@ export function adminStatements(db: PgRunner): AdminStatements {
       yield* awaiting(db.update(admins).set({ tokenVersion: raiseTokenVersion }).where(eq(admins.id, id)));
     },
     throttle: loginThrottleStatements(db),
+    tokens: apiTokenStatements(db),
   };
 }

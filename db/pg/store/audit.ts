@@ -1,6 +1,7 @@
 // The admin audit log's statements on PostgreSQL.
 import { asc, desc, eq } from "drizzle-orm";
 import { adminAudit, admins } from "@/db/pg/schema/index.ts";
+import { auditDetail } from "@/db/audit-detail.ts";
 import { auditFilterWhere } from "@/db/filters.ts";
 import { auditEntryColumns } from "@/db/selections.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
@@ -11,7 +12,7 @@ export function auditStatements(db: PgRunner): AuditStatements {
   return {
     *insert(entry) {
       yield* awaiting(
-        db.insert(adminAudit).values({ adminId: entry.adminId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, detail: entry.detail ?? null, createdAt: entry.at }),
+        db.insert(adminAudit).values({ adminId: entry.adminId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, detail: auditDetail(entry.detail), createdAt: entry.at }),
       );
     },
     *list(limit, filter) {

@@ -4,13 +4,14 @@ import { asc, desc, eq } from "@/db/ops.ts";
 import { adminAudit, admins } from "@/db/sqlite/schema/index.ts";
 import { auditEntryColumns } from "@/db/selections.ts";
 import type { AuditStatements } from "@/domain/statements/audit.ts";
+import { auditDetail } from "@/db/audit-detail.ts";
 import { auditFilterWhere } from "@/db/filters.ts";
 
 export function auditStatements(db: Db): AuditStatements {
   return {
     *insert(e) {
       db.insert(adminAudit)
-        .values({ adminId: e.adminId, action: e.action, targetType: e.targetType, targetId: e.targetId, detail: e.detail ?? null, createdAt: e.at })
+        .values({ adminId: e.adminId, action: e.action, targetType: e.targetType, targetId: e.targetId, detail: auditDetail(e.detail), createdAt: e.at })
         .run();
     },
     *list(limit, filter) {

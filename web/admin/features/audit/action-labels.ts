@@ -17,6 +17,9 @@ const copy: Record<AuditAction, { label: string; tone: BadgeTone }> = {
   "broadcast.cancel": { label: "Broadcast cancelled", tone: "warning" },
   "broadcast.flush": { label: "Broadcasts flushed", tone: "neutral" },
   "admin.add": { label: "Admin added", tone: "accent" },
+  "admin.role": { label: "Admin role changed", tone: "warning" },
+  "token.create": { label: "API token created", tone: "accent" },
+  "token.revoke": { label: "API token revoked", tone: "warning" },
   "settings.set": { label: "Setting changed", tone: "warning" },
   "settings.reset": { label: "Setting reset", tone: "neutral" },
 };
@@ -26,7 +29,7 @@ const isKnown = (action: string): action is AuditAction => action in copy;
 /** An action's label and tone; an action newer than this build shows as its code. */
 export const actionCopy = (action: string) => (isKnown(action) ? copy[action] : { label: action, tone: "neutral" as const });
 
-const areas: Record<string, string> = { withdrawal: "Withdrawals", user: "Users", risk: "Risk review", broadcast: "Broadcasts", admin: "Admins", settings: "Settings" };
+const areas: Record<string, string> = { withdrawal: "Withdrawals", user: "Users", risk: "Risk review", broadcast: "Broadcasts", admin: "Admins", token: "API tokens", settings: "Settings" };
 
 /** The filter's choices, grouped by the area each action belongs to ("user.ban" to Users), in the domain's order. */
 export function actionGroups(): { area: string; actions: { value: AuditAction; label: string }[] }[] {
