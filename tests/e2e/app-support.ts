@@ -105,12 +105,12 @@ export async function createTaskAsAdmin(server: TestServer, task: Record<string,
   return (await res.json()) as { id: number; title: string };
 }
 
-/** The launch URL Telegram opens: launch parameters in the hash. */
-export function launchUrl(baseUrl: string, path: string, initData: string, theme: Record<string, string> = lightTheme): string {
+/** The launch URL Telegram opens: launch parameters in the hash; Telegram Desktop's unless `platform` says which client. */
+export function launchUrl(baseUrl: string, path: string, initData: string, theme: Record<string, string> = lightTheme, platform = "tdesktop"): string {
   const hash = new URLSearchParams({
     tgWebAppData: initData,
     tgWebAppVersion: "8.0",
-    tgWebAppPlatform: "tdesktop",
+    tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify(theme),
   });
   return `${baseUrl}${path}#${hash}`;

@@ -37,7 +37,7 @@ const looks = {
   },
   sheet: {
     backdrop: "bg-black/50",
-    panel: "max-w-md rounded-t-3xl p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:rounded-3xl",
+    panel: "max-w-md rounded-t-3xl p-5 pb-[max(1.25rem,var(--app-inset-bottom,env(safe-area-inset-bottom)))] sm:rounded-3xl",
     header: "mb-4 gap-3",
     title: "font-bold",
     description: "mt-1",
@@ -46,7 +46,7 @@ const looks = {
   },
 };
 
-const noBackButton = () => {};
+const nothing = () => {};
 
 export function Dialog({ open, onClose, title, description, children, footer, size = "md", variant = "modal", closeLabel = "Close" }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
@@ -54,8 +54,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const { useBack = noBackButton } = usePlatform();
+  const { useBack = nothing, useDialog = nothing } = usePlatform();
   useBack(open, onClose);
+  useDialog(open);
 
   useEffect(() => {
     if (!open) return;

@@ -104,7 +104,7 @@ export function Toaster({ variant = "card", label = "Notifications" }: { variant
       aria-label={`${label} (F8)`}
       className={cn(
         "pointer-events-none fixed z-50 outline-none",
-        variant === "banner" ? "inset-x-0 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] px-3" : "top-0 right-0 w-full p-3 sm:top-auto sm:bottom-0 md:max-w-[420px]",
+        variant === "banner" ? "inset-x-0 bottom-[calc(4.25rem+var(--app-inset-bottom,env(safe-area-inset-bottom)))] px-3" : "top-0 right-0 w-full p-3 sm:top-auto sm:bottom-0 md:max-w-[420px]",
       )}
     >
       <ol aria-live="polite" className={cn("flex flex-col", variant === "banner" && "items-center")}>

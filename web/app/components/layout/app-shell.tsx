@@ -16,7 +16,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => dismissToast(), [location.pathname]);
   return (
     <div className="min-h-dvh">
-      <main className="mx-auto max-w-md space-y-4 px-4 pt-4 pb-28">{children}</main>
+      <main className="mx-auto max-w-md space-y-4 pt-[calc(1rem+var(--app-inset-top))] pr-[calc(1rem+var(--app-inset-right))] pb-[calc(7rem+var(--app-inset-bottom))] pl-[calc(1rem+var(--app-inset-left))]">
+        {children}
+      </main>
       <BottomNav />
     </div>
   );

@@ -24,7 +24,7 @@ export function BottomNav() {
   const { t } = useI18n();
   const { pathname } = useLocation();
   return (
-    <nav aria-label={t("nav.label")} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-bg/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav aria-label={t("nav.label")} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-bg/95 pb-(--app-inset-bottom) pl-(--app-inset-left) pr-(--app-inset-right) backdrop-blur">
       <ul className="mx-auto flex max-w-md">
         {items.map(({ to, label, Icon }) => (
           <li key={to} className="min-w-0 flex-1">
