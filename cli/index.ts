@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import packageJson from "@/package.json" with { type: "json" };
 import { adminCommand } from "./commands/admin.ts";
+import { adminsCommand } from "./commands/admins.ts";
 import { auditCommand } from "./commands/audit.ts";
 import { botCommand } from "./commands/bot.ts";
 import { authCommands } from "./commands/auth.ts";
@@ -13,6 +14,7 @@ import { leaderboardCommand } from "./commands/leaderboard.ts";
 import { riskCommand } from "./commands/risk.ts";
 import { statsCommand } from "./commands/stats.ts";
 import { tasksCommand } from "./commands/tasks.ts";
+import { tokensCommand } from "./commands/tokens.ts";
 import { usersCommand } from "./commands/users.ts";
 import { withdrawalsCommand } from "./commands/withdrawals.ts";
 import { defaultApiUrl } from "./config.ts";
@@ -48,7 +50,7 @@ Examples:
 program.commandsGroup("Session:");
 for (const command of authCommands) program.addCommand(command);
 program.commandsGroup("Admin (over the API):");
-for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand]) program.addCommand(command);
+for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand, adminsCommand, tokensCommand]) program.addCommand(command);
 program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(adminCommand);
 program.addCommand(dbCommand);
