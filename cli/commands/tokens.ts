@@ -12,13 +12,14 @@ import { stderrColors } from "@/cli/output/colors.ts";
 import { emit, emitList, printJson, type Column } from "@/cli/output/print.ts";
 import { requireClient } from "@/cli/session.ts";
 
+// The scopes last, where a long list is cut to the terminal's width; --json and --csv carry them whole.
 const columns: Column<ApiToken>[] = [
   { header: "id", value: (t) => t.id, align: "right" },
   { header: "name", value: (t) => t.name },
+  { header: "created", value: (t) => t.createdAt, display: (t) => t.createdAt.slice(0, 10) },
+  { header: "last used (utc)", value: (t) => t.lastUsedAt, display: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : "never") },
+  { header: "expires", value: (t) => t.expiresAt, display: (t) => (t.expiresAt ? t.expiresAt.slice(0, 10) : "never") },
   { header: "scopes", value: (t) => t.scopes.join(" "), flex: true },
-  { header: "created (utc)", value: (t) => t.createdAt, display: (t) => when(t.createdAt) },
-  { header: "last used", value: (t) => t.lastUsedAt, display: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : "never") },
-  { header: "expires", value: (t) => t.expiresAt, display: (t) => (t.expiresAt ? when(t.expiresAt) : "never") },
 ];
 
 const scopeList = z
