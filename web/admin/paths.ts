@@ -12,6 +12,7 @@ export const paths = {
   riskCase: "/admin/risk/:id",
   broadcast: "/admin/broadcast",
   audit: "/admin/audit",
+  settings: "/admin/settings",
 } as const;
 
 export const riskCasePath = (userId: number) => paths.riskCase.replace(":id", String(userId));

@@ -19,6 +19,8 @@ import { WithdrawalsRoute } from "./routes/withdrawals.tsx";
 const RiskRoute = lazy(() => import("./routes/risk.tsx").then(({ RiskRoute }) => ({ default: RiskRoute })));
 const RiskCaseRoute = lazy(() => import("./routes/risk-case.tsx").then(({ RiskCaseRoute }) => ({ default: RiskCaseRoute })));
 const AuditRoute = lazy(() => import("./routes/audit.tsx").then(({ AuditRoute }) => ({ default: AuditRoute })));
+// Changed now and then by an owner, not looked at on every sign-in.
+const SettingsRoute = lazy(() => import("./routes/settings.tsx").then(({ SettingsRoute }) => ({ default: SettingsRoute })));
 
 const later = (page: ReactNode) => <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>{page}</Suspense>;
 
@@ -37,6 +39,7 @@ export const router = createBrowserRouter([
       { path: paths.riskCase, element: later(<RiskCaseRoute />) },
       { path: paths.broadcast, element: <BroadcastRoute /> },
       { path: paths.audit, element: later(<AuditRoute />) },
+      { path: paths.settings, element: later(<SettingsRoute />) },
     ],
   },
   { path: "*", element: <NotFoundRoute /> },

@@ -74,3 +74,5 @@ export const ArrowLeftIcon = icon(["m12 19-7-7 7-7", "M19 12H5"]);
 /** The admin's audit log: a clock turned back. */
 export const HistoryIcon = icon(["M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8", "M3 3v5h5", "M12 7v5l4 2"]);
 export const DownloadIcon = icon(["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "m7 10 5 5 5-5", "M12 15V3"]);
+/** The operator's settings: three sliders at their marks. */
+export const SlidersIcon = icon(["M4 21v-7", "M4 10V3", "M12 21v-9", "M12 8V3", "M20 21v-5", "M20 12V3", "M1 14h6", "M9 8h6", "M17 16h6"]);
