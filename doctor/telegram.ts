@@ -45,7 +45,7 @@ export type ChannelProbe = { admin: true; status: string } | { admin: false; rea
 
 /** How to make the bot an administrator, in the steps Telegram's apps show. */
 export const channelAdminFix = (channel: string, username: string) =>
-  `in Telegram open ${channel}, tap its name, Administrators, Add Admin, search @${username} and save (no extra rights needed); then run this again`;
+  `in Telegram open ${channel}, tap its name, Administrators, Add Admin, search @${username} and save (no extra rights needed); then check again`;
 
 /** getChatMember of the bot itself in the channel: only an administrator can see who is a member. */
 export async function probeChannelAdmin(api: Api, channel: string, botId: number): Promise<ChannelProbe> {

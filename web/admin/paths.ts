@@ -13,6 +13,7 @@ export const paths = {
   broadcast: "/admin/broadcast",
   audit: "/admin/audit",
   settings: "/admin/settings",
+  setup: "/admin/setup",
 } as const;
 
 export const riskCasePath = (userId: number) => paths.riskCase.replace(":id", String(userId));

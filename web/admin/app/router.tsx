@@ -21,6 +21,8 @@ const RiskCaseRoute = lazy(() => import("./routes/risk-case.tsx").then(({ RiskCa
 const AuditRoute = lazy(() => import("./routes/audit.tsx").then(({ AuditRoute }) => ({ default: AuditRoute })));
 // Changed now and then by an owner, not looked at on every sign-in.
 const SettingsRoute = lazy(() => import("./routes/settings.tsx").then(({ SettingsRoute }) => ({ default: SettingsRoute })));
+// Opened when setting up or when something is wrong, not at every sign-in.
+const SetupRoute = lazy(() => import("./routes/setup.tsx").then(({ SetupRoute }) => ({ default: SetupRoute })));
 
 const later = (page: ReactNode) => <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>{page}</Suspense>;
 
@@ -40,6 +42,7 @@ export const router = createBrowserRouter([
       { path: paths.broadcast, element: <BroadcastRoute /> },
       { path: paths.audit, element: later(<AuditRoute />) },
       { path: paths.settings, element: later(<SettingsRoute />) },
+      { path: paths.setup, element: later(<SetupRoute />) },
     ],
   },
   { path: "*", element: <NotFoundRoute /> },

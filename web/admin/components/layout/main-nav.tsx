@@ -1,7 +1,7 @@
 // The admin sections; the current one is highlighted (and marked aria-current by NavLink).
 import { NavLink } from "react-router-dom";
 import { cn } from "@/web/shared/cn.ts";
-import { HistoryIcon, LayoutIcon, ListChecksIcon, MegaphoneIcon, ShieldIcon, SlidersIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { CircleCheckIcon, HistoryIcon, LayoutIcon, ListChecksIcon, MegaphoneIcon, ShieldIcon, SlidersIcon, UsersIcon, WalletIcon } from "@/web/shared/ui/icons.tsx";
 import { paths } from "@/web/admin/paths.ts";
 
 const entries = [
@@ -13,13 +13,14 @@ const entries = [
   { to: paths.broadcast, label: "Broadcast", Icon: MegaphoneIcon },
   { to: paths.audit, label: "Audit", Icon: HistoryIcon },
   { to: paths.settings, label: "Settings", Icon: SlidersIcon },
+  { to: paths.setup, label: "Setup", Icon: CircleCheckIcon },
 ];
 
 export function MainNav() {
   return (
     <nav aria-label="Admin sections" className="border-t border-slate-100 bg-white">
       {/* Equal cells on a phone (icon over label), in two rows, so every section is visible without scrolling. */}
-      <ul className="mx-auto grid max-w-7xl grid-cols-4 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
+      <ul className="mx-auto grid max-w-7xl grid-cols-5 gap-0.5 px-1 py-1 sm:flex sm:gap-1 sm:px-6 sm:py-1.5 lg:px-8">
         {entries.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
