@@ -10,7 +10,8 @@ import { commandsFor } from "./profile.ts";
 const amount = (text: string, language: Language) => localUsdt(usdt(text), language);
 
 export const texts = {
-  welcome: (language: Language, firstName: string, link: string) => say(language, "welcome", { name: firstName, link }),
+  /** `channel`: the channel's link as the operator set it now. */
+  welcome: (language: Language, firstName: string, link: string, channel: string) => say(language, "welcome", { name: firstName, link, channel }),
   welcomeBack: (language: Language, firstName: string) => say(language, "welcome_back", { name: firstName }),
   help: (language: Language) => say(language, "help"),
   /** /help: what the bot is for, then each command the menu offers with its description, then how to open the app. */
@@ -18,7 +19,8 @@ export const texts = {
     [say(language, "help_intro", { product }), commandsFor(language).map((c) => `/${c.command} — ${c.description}`).join("\n"), say(language, "help")].join("\n\n"),
   openApp: (language: Language) => say(language, "open_app"),
   openAppPrompt: (language: Language, product: string) => say(language, "open_app_prompt", { product }),
-  banned: (language: Language) => say(language, "banned"),
+  /** `support`: where to ask, as the operator set it now. */
+  banned: (language: Language, support: string) => say(language, "banned", { support }),
   notice(n: Notice, language: Language): string {
     switch (n.kind) {
       case "withdrawal_approved":

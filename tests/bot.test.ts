@@ -66,7 +66,7 @@ describe("/start", () => {
     const user = await t.makeUser();
     await t.request("POST", `/api/admin/users/${user.id}/ban`, { headers: await t.adminHeaders(), body: { reason: "abuse" } });
     await bot.handleUpdate(tg.message(user.tgId, "/start"));
-    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["Your account is suspended. If you think this is a mistake, please contact support."]);
+    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["Your account is suspended. If you think this is a mistake, please contact support: https://t.me/refbot_support"]);
   });
 
   test("blocking the bot marks the user unreachable; writing again brings them back", async () => {

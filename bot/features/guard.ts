@@ -20,7 +20,7 @@ export function guard(deps: Deps) {
     const user = known && (await refreshProfile(deps, known, profileOf(ctx.from)));
     if (user) ctx.language = userLanguage(user);
     if (user?.isBanned) {
-      await ctx.reply(texts.banned(ctx.language));
+      await ctx.reply(texts.banned(ctx.language, deps.settings.current().supportUrl), { link_preview_options: { is_disabled: true } });
       return;
     }
     if (user && !user.isActive) await setReachable(deps, user.tgId, true);

@@ -14,7 +14,7 @@ export function start(deps: Deps<Config>) {
     if (!ctx.from || ctx.chat.type !== "private") return;
     const { user, created } = await registerUser(deps, profileOf(ctx.from), commandArgument(ctx.match));
     const language = userLanguage(user);
-    const text = created ? texts.welcome(language, user.firstName, referralLink(deps, user.refCode)) : texts.welcomeBack(language, user.firstName);
+    const text = created ? texts.welcome(language, user.firstName, referralLink(deps, user.refCode), deps.settings.current().channelUrl) : texts.welcomeBack(language, user.firstName);
     await ctx.reply(text, { reply_markup: openAppKeyboard(deps.config.bot.miniAppUrl, language), link_preview_options: { is_disabled: true } });
   });
   return composer;
