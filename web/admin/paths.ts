@@ -14,6 +14,8 @@ export const paths = {
   audit: "/admin/audit",
   settings: "/admin/settings",
   setup: "/admin/setup",
+  /** The owner's Admins & tokens page. */
+  access: "/admin/access",
 } as const;
 
 export const riskCasePath = (userId: number) => paths.riskCase.replace(":id", String(userId));

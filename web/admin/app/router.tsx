@@ -23,6 +23,8 @@ const AuditRoute = lazy(() => import("./routes/audit.tsx").then(({ AuditRoute })
 const SettingsRoute = lazy(() => import("./routes/settings.tsx").then(({ SettingsRoute }) => ({ default: SettingsRoute })));
 // Opened when setting up or when something is wrong, not at every sign-in.
 const SetupRoute = lazy(() => import("./routes/setup.tsx").then(({ SetupRoute }) => ({ default: SetupRoute })));
+// An owner's page, seldom opened.
+const AccessRoute = lazy(() => import("./routes/access.tsx").then(({ AccessRoute }) => ({ default: AccessRoute })));
 
 const later = (page: ReactNode) => <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>{page}</Suspense>;
 
@@ -43,6 +45,7 @@ export const router = createBrowserRouter([
       { path: paths.audit, element: later(<AuditRoute />) },
       { path: paths.settings, element: later(<SettingsRoute />) },
       { path: paths.setup, element: later(<SetupRoute />) },
+      { path: paths.access, element: later(<AccessRoute />) },
     ],
   },
   { path: "*", element: <NotFoundRoute /> },

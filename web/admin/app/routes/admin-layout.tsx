@@ -8,6 +8,7 @@ import { BotIcon, LogOutIcon } from "@/web/shared/ui/icons.tsx";
 import { BotStatus } from "@/web/admin/components/layout/bot-status.tsx";
 import { MainNav } from "@/web/admin/components/layout/main-nav.tsx";
 import { useSignOut } from "@/web/admin/features/auth/use-sign-out.ts";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { token } from "@/web/admin/lib/auth-token.ts";
 import { useConfig } from "@/web/admin/lib/config.ts";
 import { useHealth } from "@/web/admin/lib/health.ts";
@@ -24,6 +25,7 @@ function Shell() {
   const config = useConfig();
   const health = useHealth();
   const signOut = useSignOut();
+  const { role } = useAccess();
   return (
     <div className="min-h-dvh">
       <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -42,6 +44,12 @@ function Shell() {
           </div>
           <div className="flex items-center gap-2">
             <BotStatus health={health.data} loading={health.isLoading} />
+            {/* Who is signed in, so a viewer knows why there are no buttons that change things. */}
+            {role && (
+              <span data-testid="signed-in-role" className="hidden rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 capitalize sm:inline">
+                {role === "viewer" ? "Viewer · read only" : role}
+              </span>
+            )}
             <Button variant="ghost" size="sm" onClick={() => void signOut()} aria-label="Sign out">
               <LogOutIcon />
               <span className="hidden sm:inline">Sign out</span>

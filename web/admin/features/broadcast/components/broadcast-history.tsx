@@ -16,6 +16,7 @@ import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { MegaphoneIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { useBroadcasts } from "@/web/admin/features/broadcast/api/get-broadcasts.ts";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { CancelBroadcastDialog } from "./cancel-broadcast-dialog.tsx";
 import { TelegramText } from "./telegram-text.tsx";
 
@@ -38,6 +39,7 @@ function StateBadge({ broadcast: b }: { broadcast: BroadcastDto }) {
 
 function BroadcastRow({ broadcast: b, onCancel }: { broadcast: BroadcastDto; onCancel: (b: BroadcastDto) => void }) {
   const sending = b.pending > 0 && !b.stoppedAt;
+  const canCancel = useAccess().can("broadcast:send");
   return (
     <li data-testid="broadcast-row" className="space-y-2 py-4 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-3">
@@ -64,7 +66,7 @@ function BroadcastRow({ broadcast: b, onCancel }: { broadcast: BroadcastDto; onC
           <span>of {formatCount(b.total)}</span>
           {sending && <span className="font-medium text-slate-800">ETA {formatEta(b.etaSeconds)}</span>}
         </p>
-        {sending && (
+        {sending && canCancel && (
           <Button variant="outline" size="sm" onClick={() => onCancel(b)}>
             Cancel
           </Button>

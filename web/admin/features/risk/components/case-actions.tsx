@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { RiskCaseDto, RiskConfirmDto } from "@/api/contract.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { BanIcon, CircleCheckIcon } from "@/web/shared/ui/icons.tsx";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { accountName } from "@/web/admin/features/risk/account-name.ts";
 import type { Farm } from "@/web/admin/features/risk/farm.ts";
 import { ClearCaseDialog } from "./clear-case-dialog.tsx";
@@ -29,6 +30,7 @@ export function CaseActions({ risk, farm, onConfirmed, reload }: CaseActionsProp
     setOpen(which);
   };
   const decision = { risk, name, failure, decide, onClose: () => setOpen(null) };
+  if (!useAccess().can("risk:write")) return null;
 
   return (
     <>

@@ -11,6 +11,7 @@ import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { ActiveSwitch } from "./active-switch.tsx";
 import { TaskKindIcon } from "./task-kind-icon.tsx";
 import { Fact } from "@/web/admin/components/fact.tsx";
+import { useAccess } from "@/web/admin/lib/access.ts";
 
 /** "x.com/refbot": host and path, enough to recognise a link at a glance (the title has all of it). */
 function shortUrl(url: string): string {
@@ -39,6 +40,7 @@ function TaskLink({ url, waitSeconds }: { url: string; waitSeconds: number }) {
 }
 
 export function TaskCard({ task, onEdit }: { task: TaskDto; onEdit: (task: TaskDto) => void }) {
+  const canEdit = useAccess().can("tasks:write");
   return (
     <article data-testid="task-card" className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -63,16 +65,18 @@ export function TaskCard({ task, onEdit }: { task: TaskDto; onEdit: (task: TaskD
           {formatCount(task.completionCount)}
         </Fact>
       </dl>
-      <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <div className="flex items-center gap-2 text-sm text-slate-600">
-          <ActiveSwitch task={task} />
-          <span aria-hidden="true">{task.isActive ? "Active" : "Inactive"}</span>
+      {canEdit && (
+        <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <div className="flex items-center gap-2 text-sm text-slate-600">
+            <ActiveSwitch task={task} />
+            <span aria-hidden="true">{task.isActive ? "Active" : "Inactive"}</span>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
+            <PencilIcon />
+            Edit
+          </Button>
         </div>
-        <Button variant="outline" size="sm" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
-          <PencilIcon />
-          Edit
-        </Button>
-      </div>
+      )}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { displayUsdt } from "@/domain/money.ts";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { RECENT_LEDGER, useUserBalance } from "@/web/admin/features/users/api/get-user-balance.ts";
 import { AdjustBalanceForm } from "./adjust-balance-form.tsx";
 import { StatTile } from "./detail-list.tsx";
@@ -11,6 +12,7 @@ import { LedgerList } from "./ledger-list.tsx";
 
 export function UserBalanceTab({ user }: { user: AdminUserDto }) {
   const { data, isLoading, isFetching, error, refetch } = useUserBalance(user.id);
+  const canAdjust = useAccess().can("users:write");
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-3 gap-2">
@@ -19,7 +21,7 @@ export function UserBalanceTab({ user }: { user: AdminUserDto }) {
         <StatTile label="Earned today" value={`${displayUsdt(user.earnedToday)}`} />
       </div>
       <p className="-mt-2 text-xs text-slate-500">Amounts in USDT.</p>
-      <AdjustBalanceForm user={user} />
+      {canAdjust && <AdjustBalanceForm user={user} />}
       <div>
         <h3 className="mb-2 text-sm font-semibold text-slate-900">Latest {RECENT_LEDGER} ledger movements</h3>
         {isLoading ? (

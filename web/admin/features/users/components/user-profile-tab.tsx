@@ -8,11 +8,13 @@ import { Badge } from "@/web/shared/ui/badge.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
 import { RiskScore, RiskStatusBadge } from "@/web/admin/components/risk-status-badge.tsx";
 import { fullName } from "@/web/admin/features/users/user-names.ts";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
 import { BanControl } from "./ban-control.tsx";
 import { DetailList } from "./detail-list.tsx";
 
 export function UserProfileTab({ user }: { user: AdminUserDto }) {
+  const canBan = useAccess().can("users:write");
   return (
     <div className="space-y-5">
       <DetailList
@@ -69,9 +71,11 @@ export function UserProfileTab({ user }: { user: AdminUserDto }) {
           ],
         ]}
       />
-      <div className="border-t border-slate-100 pt-4">
-        <BanControl user={user} />
-      </div>
+      {canBan && (
+        <div className="border-t border-slate-100 pt-4">
+          <BanControl user={user} />
+        </div>
+      )}
     </div>
   );
 }

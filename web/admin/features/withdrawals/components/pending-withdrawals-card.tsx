@@ -11,6 +11,7 @@ import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { CheckIcon, WalletIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { paths } from "@/web/admin/paths.ts";
 import { PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withdrawals/api/get-withdrawals.ts";
 import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
@@ -34,6 +35,7 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const count = data?.length ?? 0;
   const known = pendingLabel(total, data?.length);
+  const canAct = useAccess().can("withdrawals:write");
 
   return (
     <Card aria-labelledby="pending-withdrawals-title">
@@ -67,6 +69,7 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
                   </div>
                   <UsdtAmount amount={withdrawal.amountUsdt} />
                 </div>
+                {canAct && (
                 <div className="mt-2 flex gap-2">
                   <Button variant="success" size="sm" className="flex-1" onClick={() => setPending({ withdrawal, action: "approve" })}>
                     <CheckIcon />
@@ -77,6 +80,7 @@ export function PendingWithdrawalsCard({ total }: { total?: number }) {
                     Reject
                   </Button>
                 </div>
+                )}
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
 import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { explorerUrls, useConfig } from "@/web/admin/lib/config.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
 import type { WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
@@ -37,6 +38,8 @@ const bannedTitle = (w: WithdrawalDto) => (w.userBanned ? "The user is banned: t
 
 export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: WithdrawalDto; onAction: (action: WithdrawalAction) => void }) {
   const explorer = explorerUrls(useConfig().data);
+  // A viewer sees the request, not the buttons the server would refuse them.
+  const canAct = useAccess().can("withdrawals:write");
   return (
     <article data-testid="withdrawal-card" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -81,7 +84,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
         )}
       </div>
 
-      {(w.status === "review" || w.status === "pending" || w.status === "approved") && (
+      {(w.status === "review" || w.status === "pending" || w.status === "approved") && (canAct || w.status === "review" || w.userBanned) && (
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
           {w.status === "review" && (
             <Link to={riskCasePath(w.userId)} className="mr-auto text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
@@ -93,7 +96,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
               The user is banned: approving and paying are refused.
             </p>
           )}
-          {(w.status === "review" || w.status === "pending") && (
+          {canAct && (w.status === "review" || w.status === "pending") && (
             <>
               <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
                 <XIcon />
@@ -105,7 +108,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
               </Button>
             </>
           )}
-          {w.status === "approved" && (
+          {canAct && w.status === "approved" && (
             <Button size="sm" disabled={w.userBanned} title={bannedTitle(w)} onClick={() => onAction("paid")}>
               <CircleCheckIcon />
               Mark as Paid
