@@ -6,7 +6,7 @@
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { settingsFrom } from "./settings-source.ts";
-import { defaultSettings, isSettingKey, readSetting, settingDefinitions, settingKeys, settingText, type SettingKey, type SettingProblem, type SettingValue, type Settings } from "./settings.ts";
+import { defaultSettings, isSettingKey, readSetting, settingDefinitions, settingKeys, settingText, type SettingGroup, type SettingKey, type SettingKind, type SettingProblem, type SettingValue, type Settings } from "./settings.ts";
 import type { SettingRowView } from "./statements/settings.ts";
 import type { Op, Statements } from "./store.ts";
 
@@ -15,8 +15,8 @@ type SettingsDeps = Pick<Deps, "store" | "clock" | "config" | "settings">;
 /** One setting as the CLI and the panel list it. */
 export type SettingEntry = {
   key: SettingKey;
-  group: (typeof settingDefinitions)[SettingKey]["group"];
-  kind: (typeof settingDefinitions)[SettingKey]["kind"];
+  group: SettingGroup;
+  kind: SettingKind;
   unit: string;
   description: string;
   value: SettingValue;

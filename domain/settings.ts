@@ -49,10 +49,30 @@ const productName = z
   .max(32, "must be at most 32 characters")
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,'&!?+-]*$/u, "must be letters, digits, spaces and . , ' & ! ? + - only, starting with a letter or digit");
 
+/** Every setting, in the order the CLI and the panel list them. */
+export const settingKeys = [
+  "referralBonus",
+  "qualifyingDailyTasks",
+  "referralTarget",
+  "referralMilestone",
+  "minWithdrawal",
+  "payoutDailyLimit",
+  "payoutUserDailyLimit",
+  "riskFlagScore",
+  "referralHoldHours",
+  "broadcastBatch",
+  "broadcastGapMs",
+  "broadcastInterval",
+  "channelUrl",
+  "supportUrl",
+  "productName",
+] as const;
+export type SettingKey = (typeof settingKeys)[number];
+
 /** `unit`: what a value counts, shown beside it (empty for links and text). */
 type Definition = { unit: string; group: SettingGroup; kind: SettingKind; description: string; schema: z.ZodType };
 
-/** Every setting, in the order the CLI and the panel list them. */
+/** Each setting's unit, group, kind, description and schema, by key (settingKeys has them all, in order). */
 export const settingDefinitions = {
   referralBonus: { unit: "USDT", group: "referrals", kind: "usdt", description: "Paid to the referrer once per referred user who qualifies.", schema: amount(0, rules.maxTaskReward) },
   qualifyingDailyTasks: { unit: "tasks", group: "referrals", kind: "integer", description: "Daily tasks a referred user completes (besides joining the channel) to qualify.", schema: whole(0, 365) },
@@ -75,11 +95,9 @@ export const settingDefinitions = {
   channelUrl: { unit: "", group: "links", kind: "url", description: "The channel users are asked to join.", schema: link },
   supportUrl: { unit: "", group: "links", kind: "url", description: "Where users ask for help.", schema: link },
   productName: { unit: "", group: "links", kind: "text", description: "The product's name, as users read it in the bot and the mini app.", schema: productName },
-} as const satisfies Record<string, Definition>;
+} as const satisfies Record<SettingKey, Definition>;
 
 type Definitions = typeof settingDefinitions;
-export type SettingKey = keyof Definitions;
-export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
 
 /** Every setting's current value, as the rules read it (amounts in micro-USDT). */
 export type Settings = { [K in SettingKey]: z.output<Definitions[K]["schema"]> };
