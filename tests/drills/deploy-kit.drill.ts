@@ -177,7 +177,7 @@ describe("the timers' services, their commands run as the units run them", () =>
     expect(names).not.toContain("refbot-20260101-031500.backup.manifest.json");
   }, 60_000);
 
-  test("refbot-broadcast-flush signs in with the password on stdin and sends the next batch; a wrong password sends nothing", async () => {
+  test("refbot-broadcast-flush sends the next batch with the API token in its env file; a revoked token, or one without broadcast:flush, sends nothing", async () => {
     const tg = startFakeTelegram();
     const server = await startTestServer({
       BOT_TOKEN: "123456:deploy-kit-flush-token",
@@ -193,27 +193,32 @@ describe("the timers' services, their commands run as the units run them", () =>
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
       })).json()) as { token: string };
-      const queued = await fetch(`${server.url}/api/admin/broadcast`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ message: "News from the deploy kit" }),
-      });
+      const asOwner = (path: string, body: unknown) =>
+        fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const queued = await asOwner("/api/admin/broadcast", { message: "News from the deploy kit" });
       expect(queued.status).toBe(201);
+      const apiToken = async (name: string, scopes: string[]) => ((await (await asOwner("/api/admin/tokens", { name, scopes })).json()) as { id: number; token: string });
       // The seeded demo data sends notices of its own.
       const news = () => tg.delivered().filter((c) => c.body.text === "News from the deploy kit");
       const { paths } = installPaths();
       const etc = paths["/etc/refbot"];
-      writeFileSync(join(etc, "flush.env"), `REFBOT_API_URL=${server.url}\nREFBOT_FLUSH_EMAIL=${server.adminEmail}\n`);
+      const flushEnv = (value: string) => writeFileSync(join(etc, "flush.env"), `REFBOT_API_URL=${server.url}\nREFBOT_TOKEN=${value}\n`, { mode: 0o600 });
 
-      writeFileSync(join(etc, "flush-password"), "not the password\n", { mode: 0o600 });
-      const refused = await runUnit(unit("refbot-broadcast-flush.service"), paths);
-      expect(refused.code).not.toBe(0);
-      expect(news()).toHaveLength(0);
+      flushEnv((await apiToken("reports", ["stats:read"])).token);
+      const outsideScope = await runUnit(unit("refbot-broadcast-flush.service"), paths);
+      expect(outsideScope.code).toBe(1);
+      expect(outsideScope.output).toContain("FORBIDDEN_SCOPE");
 
-      writeFileSync(join(etc, "flush-password"), `${server.adminPassword}\n`, { mode: 0o600 });
+      const timer = await apiToken("flush-timer", ["broadcast:flush"]);
+      flushEnv(timer.token);
       const flushed = await runUnit(unit("refbot-broadcast-flush.service"), paths);
       expect(flushed.output).toContain("Claimed 5: sent 5");
       expect(flushed.code).toBe(0);
+      expect(news()).toHaveLength(5);
+
+      expect((await asOwner(`/api/admin/tokens/${timer.id}/revoke`, {})).status).toBe(200);
+      const revoked = await runUnit(unit("refbot-broadcast-flush.service"), paths);
+      expect(revoked.code).toBe(3);
       expect(news()).toHaveLength(5);
     } finally {
       await server.stop();
