@@ -55,6 +55,13 @@ test("a viewer sees every list and no action", async () => {
   await page.getByRole("heading", { name: "Risk", exact: true }).waitFor();
   expect(await page.getByRole("button", { name: "Release due holds" }).count()).toBe(0);
 
+  // Settings are read, not changed: no Save, no Reset, fields read-only.
+  await page.goto("/admin/settings");
+  const referrals = page.getByTestId("settings-referrals");
+  await referrals.waitFor();
+  expect(await page.getByRole("button", { name: /^Save / }).count()).toBe(0);
+  expect(await referrals.getByRole("textbox").first().getAttribute("readonly")).not.toBeNull();
+
   // Reached by its address, the owner's page says whose it is instead of failing.
   await page.goto("/admin/access");
   await page.getByText("Only an owner manages the admins and the API tokens.").waitFor();

@@ -10,6 +10,7 @@ import { Card, CardHeader } from "@/web/shared/ui/card.tsx";
 import { InputField } from "@/web/shared/ui/field.tsx";
 import type { ApiError } from "@/web/shared/http.ts";
 import { toast } from "@/web/shared/toast.ts";
+import { useAccess } from "@/web/admin/lib/access.ts";
 import { resetSetting } from "../api/reset-setting.ts";
 import { saveSettings } from "../api/save-settings.ts";
 import { groupCopy, problemsByField, settingLabels, withUnit } from "../groups.ts";
@@ -25,6 +26,8 @@ export function SettingsGroupCard({ group, settings }: { group: SettingGroup; se
   const [busy, setBusy] = useState(false);
   const value = (s: SettingDto) => drafts[s.key] ?? shown(s);
   const edited = settings.filter((s) => value(s).trim() !== shown(s));
+  // Only an owner changes settings; the others read them, with nothing to save or reset.
+  const canEdit = useAccess().can("settings:write");
 
   async function save() {
     setBusy(true);
@@ -62,6 +65,7 @@ export function SettingsGroupCard({ group, settings }: { group: SettingGroup; se
         title={title}
         description={description}
         actions={
+          canEdit && (
           <>
             {edited.length > 0 && (
               <Button variant="ghost" size="sm" disabled={busy} onClick={() => (setDrafts({}), setProblems({}))}>
@@ -72,6 +76,7 @@ export function SettingsGroupCard({ group, settings }: { group: SettingGroup; se
               Save {title.toLowerCase()}
             </Button>
           </>
+          )
         }
       />
       <div className="grid gap-5 px-4 py-4 sm:grid-cols-2 sm:px-5">
@@ -88,11 +93,12 @@ export function SettingsGroupCard({ group, settings }: { group: SettingGroup; se
               name={s.key}
               inputMode={inputMode[s.kind]}
               value={value(s)}
+              readOnly={!canEdit}
               onChange={(e) => setDrafts((d) => ({ ...d, [s.key]: e.target.value }))}
               error={problems[s.key]}
               hint={`${s.description} Default: ${withUnit(s, s.default)}.${changedLine(s)}`}
             />
-            {s.changed && (
+            {canEdit && s.changed && (
               <Button variant="link" size="sm" className="mt-1 px-0" disabled={busy} onClick={() => void reset(s)}>
                 Reset to default ({withUnit(s, s.default)})
               </Button>
