@@ -52,16 +52,23 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
       });
     }
 
-    test("reads are a viewer's (all but the owner's own lists), writes never are; logout is anyone's", async () => {
-      const t = await makeTestApp();
-      const routes = adminRoutesOf(t.app);
-      for (const route of routes) {
-        const least = route.access === "self" || route.access === "session" ? "viewer" : scopes[route.access].role;
-        if (route.method === "GET") expect({ route: route.template, least }).toMatchObject({ least: route.access === "tokens:read" ? "owner" : "viewer" });
-        else if (route.access !== "session") expect({ route: route.template, least }).not.toMatchObject({ least: "viewer" });
+    test("reads are a viewer's (all but the owner's token list), writes never are; every GET needs a read scope", async () => {
+      // What a scope allows is in its name: a :read scope reads (a viewer's, the tokens' list
+      // aside), any other changes something and needs more than a viewer.
+      for (const scope of scopeNames) {
+        const least = scopes[scope].role;
+        if (scope.endsWith(":read")) expect({ scope, least }).toEqual({ scope, least: scope === "tokens:read" ? "owner" : "viewer" });
+        else expect({ scope, least }).not.toEqual({ scope, least: "viewer" });
       }
-      // And every scope a route names is one of access.ts's.
-      for (const route of routes) if (route.access !== "self" && route.access !== "session") expect(scopeNames).toContain(route.access);
+      const t = await makeTestApp();
+      for (const route of adminRoutesOf(t.app)) {
+        if (route.access !== "self" && route.access !== "session") expect(scopeNames).toContain(route.access);
+        if (route.method === "GET") expect({ route: route.template, access: route.access }).toEqual({ route: route.template, access: expect.stringMatching(/:read$|^self$/) });
+        // Every route that is not a read by its scope is refused a viewer (the walk above checks it is enforced).
+        if (route.method !== "GET" && route.access !== "session" && route.access !== "self" && !route.access.endsWith(":read")) {
+          expect({ route: route.template, allowed: allowed("viewer", route.access) }).toEqual({ route: route.template, allowed: false });
+        }
+      }
     });
 
     test("the input is read only after the role: a viewer's bad body is 403, not 400", async () => {
