@@ -12,6 +12,7 @@ import { dbCommand } from "./commands/db/index.ts";
 import { doctorCommand } from "./commands/doctor.ts";
 import { leaderboardCommand } from "./commands/leaderboard.ts";
 import { riskCommand } from "./commands/risk.ts";
+import { settingsCommand } from "./commands/settings.ts";
 import { setupCommand } from "./commands/setup.ts";
 import { statsCommand } from "./commands/stats.ts";
 import { tasksCommand } from "./commands/tasks.ts";
@@ -51,7 +52,7 @@ Examples:
 program.commandsGroup("Session:");
 for (const command of authCommands) program.addCommand(command);
 program.commandsGroup("Admin (over the API):");
-for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand, adminsCommand, tokensCommand]) program.addCommand(command);
+for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand, adminsCommand, tokensCommand, settingsCommand]) program.addCommand(command);
 program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(setupCommand);
 program.addCommand(adminCommand);

@@ -29,7 +29,7 @@ async function bashOffers(...words: string[]): Promise<string[]> {
 
 describe("bash", () => {
   test("completes commands, subcommands, flags and their choices from the program itself", async () => {
-    expect(await bashOffers("refbot", "")).toEqual(["login", "logout", "whoami", "stats", "withdrawals", "risk", "tasks", "users", "leaderboard", "broadcast", "audit", "admins", "tokens", "setup", "admin", "db", "doctor", "bot", "completion"]);
+    expect(await bashOffers("refbot", "")).toEqual(["login", "logout", "whoami", "stats", "withdrawals", "risk", "tasks", "users", "leaderboard", "broadcast", "audit", "admins", "tokens", "settings", "setup", "admin", "db", "doctor", "bot", "completion"]);
     expect(await bashOffers("refbot", "wi")).toEqual(["withdrawals"]);
     expect(await bashOffers("refbot", "withdrawals", "")).toEqual(["list", "counts", "approve", "reject", "pay"]);
     expect(await bashOffers("refbot", "withdrawals", "list", "--")).toEqual(["--status", "--full", "--limit", "--before", "--json", "--csv", "--api-url", "--help"]);
