@@ -91,6 +91,15 @@ const configSchema = z.object({
   PAYOUT_DAILY_LIMIT: usdtLimit,
   PAYOUT_USER_DAILY_LIMIT: usdtLimit,
   RISK_FLAG_SCORE: number(z.coerce.number().int().min(0).max(10_000).default(0)),
+  // Payouts checked on BNB Smart Chain (README: Payouts): on when an RPC endpoint is given.
+  BSC_RPC_URL: optionalText.pipe(z.url().refine((u) => /^(https?|wss?):\/\//.test(u), "must be an http(s):// or ws(s):// URL").optional()),
+  USDT_CONTRACT: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hex characters")
+    .default("0x55d398326f99059fF775485246999027B3197955"),
+  USDT_DECIMALS: number(z.coerce.number().int().min(0).max(36).default(18)),
+  PAYOUT_CONFIRMATIONS: number(z.coerce.number().int().min(1).max(10_000).default(15)),
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   // Request lines are written at info, so "warn" leaves them out (README: Logs).
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(logLevels).default("info")),
@@ -157,6 +166,8 @@ export function createConfig(env: Record<string, string | undefined>) {
       /** 0: signals are neither computed nor acted on. */
       flagScore: c.RISK_FLAG_SCORE,
     },
+    /** Without rpcUrl a payout's hash is recorded as typed, unchecked. The token in lower case, as logs carry it. */
+    payouts: { rpcUrl: c.BSC_RPC_URL, usdtContract: c.USDT_CONTRACT.toLowerCase(), usdtDecimals: c.USDT_DECIMALS, confirmations: c.PAYOUT_CONFIRMATIONS },
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
     logLevel: c.LOG_LEVEL,
     skipWebBuild: c.SKIP_WEB_BUILD,

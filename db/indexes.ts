@@ -1,7 +1,7 @@
 // Indexes that are the same on both engines, written once: each schema hands in its own index
 // builders and columns.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { openWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
+import { unfinishedWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { oneOf } from "./ops.ts";
 
 /** An engine's index() or uniqueIndex(): a name, then the columns or expressions, then an optional condition. */
@@ -9,7 +9,7 @@ type IndexOf<C, B extends { where(condition: SQL): B }> = (name: string) => { on
 
 /**
  * Two of these are rules the database enforces rather than a read before a write: a user has at
- * most one open withdrawal (in review, pending or approved), and a transaction hash pays at most
+ * most one unfinished withdrawal (in review, pending, approved or confirming), and a transaction hash pays at most
  * one withdrawal, whatever the case of its hex digits.
  */
 export function withdrawalIndexes<C extends SQLWrapper, B extends { where(condition: SQL): B }>(
@@ -20,7 +20,7 @@ export function withdrawalIndexes<C extends SQLWrapper, B extends { where(condit
   return [
     index("withdrawals_status_idx").on(t.status, t.id),
     index("withdrawals_user_idx").on(t.userId, t.id),
-    uniqueIndex("withdrawals_one_open_per_user").on(t.userId).where(oneOf(t.status, openWithdrawalStatuses)),
+    uniqueIndex("withdrawals_one_open_per_user").on(t.userId).where(oneOf(t.status, unfinishedWithdrawalStatuses)),
     uniqueIndex("withdrawals_tx_hash_unique").on(sql`lower(${t.txHash})`).where(sql`${t.txHash} is not null`),
   ];
 }

@@ -16,7 +16,7 @@ type Has<K extends string> = { [Name in K]: unknown };
 
 /** A withdrawal with who asked for it (withdrawals joined to users). */
 export const withdrawalRowColumns = <
-  W extends Has<"id" | "userId" | "amount" | "address" | "status" | "txHash" | "failReason" | "createdAt" | "processedAt">,
+  W extends Has<"id" | "userId" | "amount" | "address" | "status" | "txHash" | "txChecked" | "txBlock" | "txBlockHash" | "returnReason" | "failReason" | "createdAt" | "processedAt">,
   U extends Has<"tgId" | "username" | "isBanned">,
 >(
   withdrawals: W,
@@ -25,7 +25,7 @@ export const withdrawalRowColumns = <
   ...pick(withdrawals, ["id", "userId"]),
   ...pick(users, ["tgId", "username"]),
   userBanned: users.isBanned as U["isBanned"],
-  ...pick(withdrawals, ["amount", "address", "status", "txHash", "failReason", "createdAt", "processedAt"]),
+  ...pick(withdrawals, ["amount", "address", "status", "txHash", "txChecked", "txBlock", "txBlockHash", "returnReason", "failReason", "createdAt", "processedAt"]),
 });
 
 /** A held referral bonus as the risk review and the hold release read it. */

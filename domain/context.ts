@@ -1,6 +1,7 @@
 // What every domain function receives: plain values and services, never an HTTP request.
 import type { PasswordCost } from "./admins.ts";
 import type { Caches } from "./caches.ts";
+import type { PayoutChain } from "./chain.ts";
 import type { EventSink } from "./events.ts";
 import type { DomainLog } from "./log.ts";
 import type { MembershipChecker } from "./membership.ts";
@@ -50,6 +51,8 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   events?: EventSink;
   /** The process's log, for what the rules do not pass on to a caller (log.ts); nowhere unless handed in. */
   log?: DomainLog;
+  /** Where payouts are checked (BSC_RPC_URL, chain.ts); without it a transaction hash is taken as typed. */
+  chain?: PayoutChain;
   /** argon2id's cost for admin passwords; the product's own (admins.ts) unless given. */
   passwordCost?: PasswordCost;
 };

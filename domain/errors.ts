@@ -26,6 +26,14 @@ export const errorStatus = {
   INSUFFICIENT_BALANCE: 409,
   WALLET_REQUIRED: 409,
   TX_HASH_USED: 409,
+  // A payout's transaction checked on chain (domain/payout-check.ts) and found wanting: nothing changed.
+  TX_NOT_FOUND: 409,
+  TX_FAILED: 409,
+  TX_WRONG_TOKEN: 409,
+  TX_WRONG_RECIPIENT: 409,
+  TX_WRONG_AMOUNT: 409,
+  /** A check on chain asked of a server without BSC_RPC_URL. */
+  CHAIN_NOT_CONFIGURED: 409,
   BALANCE_LIMIT: 409,
   ALREADY_EXISTS: 409,
   BOT_NOT_RUNNING: 409,
@@ -49,6 +57,8 @@ export const errorStatus = {
   COMMIT_UNCONFIRMED: 503,
   /** The disk under the database is full: nothing was changed, try again once space is freed. */
   STORAGE_FULL: 503,
+  /** The chain's RPC (BSC_RPC_URL) did not answer: no payout was checked or changed, try again. */
+  CHAIN_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,12 +2,14 @@
 // conditional update on the current status, so two admins acting at once cannot both win.
 import { openWithdrawalStatuses, withdrawalCounters, withdrawalStatuses, type User, type Withdrawal, type WithdrawalStatus } from "@/domain/model/index.ts";
 import type { AuditAction } from "./audit-actions.ts";
+import type { PayoutChain } from "./chain.ts";
 import type { Deps } from "./context.ts";
 import { AppError, notFound, suspended } from "./errors.ts";
 import { emitting, type Recorder } from "./events.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
 import type { Notice } from "./notifier.ts";
+import { checkPayout, type PayoutMatch } from "./payout-check.ts";
 import { amountRules, txHashPattern } from "./rules.ts";
 import type { Settings } from "./settings.ts";
 import type { WithdrawalFilter, WithdrawalRow } from "./statements/withdrawals.ts";
@@ -131,17 +133,18 @@ function* transition(db: Statements, record: Recorder, id: number, adminId: numb
   throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
-type Step = (db: Statements, at: Date, record: Recorder) => Op<Withdrawal & { notice: (tgId: number) => Notice }>;
+/** `notice`: what the user is told once the step commits (nothing for a payout still confirming); `detail`: more for the audit entry. */
+type Step = (db: Statements, at: Date, record: Recorder) => Op<Withdrawal & { notice?: (tgId: number) => Notice; detail?: Record<string, unknown> }>;
 
 async function act(deps: WithdrawalDeps, adminId: number, id: number, action: AuditAction, step: Step) {
   const at = deps.clock();
   // The answer is read in the transaction: the request as this action left it.
   const { notice, view } = await emitting(deps, function* (db, record) {
     const done = yield* step(db, at, record);
-    yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason }, at });
+    yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason, ...done.detail }, at });
     return { notice: done.notice, view: (yield* db.withdrawals.find(id))! };
   });
-  deps.notifier.notify(notice(view.tgId));
+  if (notice) deps.notifier.notify(notice(view.tgId));
   return view;
 }
 
@@ -155,8 +158,11 @@ export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, i
 export async function rejectWithdrawal(deps: WithdrawalDeps, adminId: number, id: number, reason: string) {
   const why = reason.trim();
   if (!why) throw new AppError("VALIDATION_FAILED", "reason: a rejection reason is required", { field: "reason" });
+  // A payout that came back from the chain (returnedPayout) waits approved, and may be rejected as a
+  // pending one is: nothing left, so the refund is owed. Any other approved request stays for payment.
+  const returned = (await getWithdrawal(deps, id)).returnReason !== null;
   return act(deps, adminId, id, "withdrawal.reject", function* (db, at, record) {
-    const w = yield* refund(db, record, id, adminId, at, why);
+    const w = yield* refund(db, record, id, adminId, at, why, returned ? ["pending", "review", "approved"] : ["pending", "review"]);
     return { ...w, notice: (tgId) => ({ kind: "withdrawal_rejected", tgId, amount: formatUsdt(w.amount), reason: why }) };
   });
 }
@@ -166,20 +172,43 @@ export async function rejectWithdrawal(deps: WithdrawalDeps, adminId: number, id
  * not a read before the update, so two admins pasting one hash at once cannot both succeed; the
  * hash is kept in lower case, as explorers show it.
  */
-export async function markWithdrawalPaid(deps: WithdrawalDeps, adminId: number, id: number, txHash: string) {
+export async function markWithdrawalPaid(deps: WithdrawalDeps & Pick<Deps, "chain">, adminId: number, id: number, txHash: string) {
   const hash = txHash.trim().toLowerCase();
   if (!txHashPattern.test(hash)) {
     throw new AppError("VALIDATION_FAILED", "txHash: must be 0x followed by 64 hex characters", { field: "txHash" });
   }
-  return act(deps, adminId, id, "withdrawal.paid", function* (db, at, record) {
-    const w = yield* transition(db, record, id, adminId, at, { from: ["approved"], to: "paid", set: { txHash: hash }, towardPayout: true });
-    return { ...w, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
+  // With a chain, the transaction is looked up first, outside the database's transaction; what
+  // it found is written by the same conditional move as an unchecked hash.
+  const found = deps.chain ? await checkedPayout(deps, deps.chain, id, hash) : undefined;
+  const waiting = found !== undefined && found.confirmations < found.required;
+  return act(deps, adminId, id, waiting ? "withdrawal.sent" : "withdrawal.paid", function* (db, at, record) {
+    const set = { txHash: hash, ...(found ? onChain(found) : { txChecked: false, returnReason: null }) };
+    const w = yield* transition(db, record, id, adminId, at, { from: ["approved"], to: waiting ? "confirming" : "paid", set, towardPayout: true });
+    const detail = found ? { checked: true, confirmations: found.confirmations, required: found.required } : { checked: false };
+    if (waiting) return { ...w, detail };
+    return { ...w, detail, notice: (tgId) => ({ kind: "withdrawal_paid", tgId, amount: formatUsdt(w.amount), txHash: hash }) };
   });
 }
 
+/**
+ * The chain's answer for paying approved request `id` with `hash`, read before anything is
+ * written. A request that is not approved, or a hash another request holds, is refused first, as
+ * the move would refuse it, so the chain is asked only about a payout that could be recorded.
+ */
+async function checkedPayout(deps: WithdrawalDeps, chain: PayoutChain, id: number, hash: string): Promise<PayoutMatch> {
+  const w = await getWithdrawal(deps, id);
+  if (w.status !== "approved") throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${w.status}, not approved`, { status: w.status });
+  const holder = await deps.store.read((db) => db.withdrawals.paidWith(hash));
+  if (holder !== undefined && holder !== id) throw new AppError("TX_HASH_USED", `This transaction hash already paid withdrawal #${holder}`, { withdrawalId: holder });
+  return checkPayout(chain, w, hash);
+}
+
+/** What a check found, as the request keeps it: checked, where it was mined, and no earlier return's note. */
+export const onChain = (found: Pick<PayoutMatch, "tx">) => ({ txChecked: true, txBlock: found.tx.blockNumber, txBlockHash: found.tx.blockHash, returnReason: null });
+
 /** Rejects a request waiting for an admin and gives its amount back. */
-function* refund(db: Statements, record: Recorder, id: number, adminId: number, at: Date, why: string): Op<Withdrawal> {
-  const w = yield* transition(db, record, id, adminId, at, { from: ["pending", "review"], to: "rejected", set: { failReason: why } });
+function* refund(db: Statements, record: Recorder, id: number, adminId: number, at: Date, why: string, from: readonly WithdrawalStatus[]): Op<Withdrawal> {
+  const w = yield* transition(db, record, id, adminId, at, { from, to: "rejected", set: { failReason: why } });
   yield* giveBack(db, w, at);
   return w;
 }

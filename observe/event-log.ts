@@ -10,6 +10,7 @@ const withdrawalMessages: Record<WithdrawalStatus, string> = {
   review: "withdrawal requested, held for the risk review",
   pending: "withdrawal waiting for approval",
   approved: "withdrawal approved",
+  confirming: "withdrawal sent, its transaction waiting for confirmations",
   paid: "withdrawal paid",
   rejected: "withdrawal rejected, its amount refunded",
 };
@@ -18,7 +19,8 @@ function write(log: Log, event: DomainEvent): void {
   switch (event.type) {
     case "withdrawal_moved": {
       const { withdrawalId, userId, from, to, amount } = event;
-      const msg = from === null && to === "pending" ? "withdrawal requested" : withdrawalMessages[to];
+      const msg =
+        from === null && to === "pending" ? "withdrawal requested" : from === "confirming" && to === "approved" ? "withdrawal back to approved: its transaction left the chain" : withdrawalMessages[to];
       return log.info({ withdrawalId, userId, from, to, amount: formatUsdt(amount) }, msg);
     }
     case "broadcast_stopped":

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { openEngine, type Engine } from "@/db/engine.ts";
+import { payoutChainFor } from "@/chain/viem-reader.ts";
 import type { Config } from "@/config/env.ts";
 import { jwtSecretFile, secretFilePath } from "@/config/secret-files.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
@@ -20,7 +21,9 @@ import type { Metrics } from "@/observe/metrics/registry.ts";
  */
 export async function openDeps(config: Config, log: Log = silentLog, overrides: Partial<Deps<Config>> = {}, metrics?: Metrics): Promise<{ deps: Deps<Config>; engine: Engine }> {
   const engine = await openEngine(config, { log: log.child({ component: "database" }), onBatch: metrics?.db.batched });
-  return { deps: baseDeps(auditLogged(engine.store, log), config, () => new Date(), { log, ...overrides }), engine };
+  // Payouts are checked on chain when BSC_RPC_URL is set.
+  const chain = payoutChainFor(config.payouts);
+  return { deps: baseDeps(auditLogged(engine.store, log), config, () => new Date(), { log, chain, ...overrides }), engine };
 }
 
 /** A secret file beside the database, created once and readable only by its owner. */

@@ -10,6 +10,7 @@ import { checkpointInBackground } from "@/db/sqlite/checkpoints.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { pgLeadership } from "@/db/pg/leader.ts";
 import { startHoldRelease } from "./hold-release.ts";
+import { startPayoutConfirmations } from "./payout-confirmations.ts";
 import { registerThisInstance } from "./instance-register.ts";
 import { runDoctor } from "@/doctor/checks.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
@@ -80,6 +81,7 @@ async function main() {
     : noBotRuntime;
 
   const holds = startHoldRelease(deps, { leading: leadership?.isLeading, log });
+  const payouts = deps.chain ? startPayoutConfirmations(deps, deps.chain, { leading: leadership?.isLeading, log }) : undefined;
   // In the register `refbot doctor` reads to tell whether the fleet signs with one JWT secret.
   const instance = await registerThisInstance(deps, jwtSecret, { log });
   // Without a leadership (SQLite, or no bot to lead) this instance runs every singleton itself.
@@ -108,6 +110,7 @@ async function main() {
   } else {
     console.log("  bot:       off (no BOT_TOKEN)");
   }
+  console.log(`  payouts:   ${deps.chain ? `checked on chain (${config.payouts.confirmations} confirmations, token ${config.payouts.usdtContract})` : "not checked on chain (no BSC_RPC_URL)"}`);
   if (config.demoMode) {
     console.log("DEMO MODE: BOT_TOKEN is not set, so the bot is off, channel membership is assumed,");
     console.log("  and user calls may identify with a plain id. Try the API as a demo user:");
@@ -125,6 +128,7 @@ async function main() {
     // listener, letting running requests end and closing the database is enough.
     await runtime.stop?.();
     await holds.stop();
+    await payouts?.stop();
     await instance.stop();
     deps.settings.stop();
     await leadership?.stop();

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 
 const root = join(import.meta.dir, "..");
-const areas = ["api", "bot", "cli", "config", "db", "doctor", "domain", "observe", "server", "web", "scripts"] as const;
+const areas = ["api", "bot", "chain", "cli", "config", "db", "doctor", "domain", "observe", "server", "web", "scripts"] as const;
 type Area = (typeof areas)[number];
 
 function sources(dir: string): string[] {
@@ -71,6 +71,9 @@ const allowed: Record<Area, { areas: Area[]; exactly?: Record<string, string> }>
     exactly: { "db/sqlite/schema/index.ts": "api/schemas.ts derives the task request shape from the tasks table (drizzle-zod), so a column's limits are written once" },
   },
   bot: { areas: ["domain", "config", "observe"] },
+  // The chain payouts are checked on (viem): an outside service the domain declares as a port
+  // (domain/chain.ts), as the bot is for Telegram; it knows nothing of HTTP or the databases.
+  chain: { areas: ["domain"] },
   // The doctor's checks gather facts from the configuration, the database and Telegram for both
   // of their callers, `refbot doctor` (cli) and the Setup page (the server hands the API a runner).
   doctor: {
@@ -92,7 +95,7 @@ const allowed: Record<Area, { areas: Area[]; exactly?: Record<string, string> }>
   },
   web: { areas: ["domain"] },
   scripts: { areas: ["domain", "config", "db", "api", "observe"] },
-  server: { areas: ["api", "bot", "cli", "config", "db", "doctor", "domain", "observe", "web", "scripts"] },
+  server: { areas: ["api", "bot", "chain", "cli", "config", "db", "doctor", "domain", "observe", "web", "scripts"] },
 };
 
 /** Both clients of the HTTP API (the CLI, the web apps) reach it through the contract's types and the route calls, nothing else of api/. */

@@ -3,7 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "@/domain/context.ts";
 import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
 import { utcDay } from "@/domain/time.ts";
-import { approveWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
+import { verifyPayout } from "@/domain/payout-verify.ts";
+import { approveWithdrawal, getWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
 import type { adminAuth } from "@/api/plugins/admin-auth.ts";
 import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/schemas.ts";
 import { withdrawalView } from "./admin-withdrawals.views.ts";
@@ -14,6 +15,7 @@ export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminA
     .use(auth)
     .get("/", async ({ query }) => (await listWithdrawals(deps, query)).map(withdrawalView), { admin: "withdrawals:read", query: withdrawalListQuery })
     .get("/counts", () => withdrawalCounts(deps), { admin: "withdrawals:read" })
+    .get("/:id", async ({ params }) => withdrawalView(await getWithdrawal(deps, params.id)), { admin: "withdrawals:read", params: idParams })
     .get(
       "/export.csv",
       async ({ query: { status } }) => {
@@ -31,7 +33,17 @@ export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminA
       admin: "withdrawals:write",
       params: idParams,
       body: txHashBody,
+      detail: { "x-errors": ["INVALID_STATE", "TX_HASH_USED", "TX_NOT_FOUND", "TX_FAILED", "TX_WRONG_TOKEN", "TX_WRONG_RECIPIENT", "TX_WRONG_AMOUNT", "CHAIN_UNAVAILABLE"] },
     })
+    // Reads the chain and nothing else: a mismatch is an answer (matched: false), not an error.
+    .post(
+      "/:id/verify",
+      async ({ params }) => {
+        const { withdrawal, verdict } = await verifyPayout(deps, params.id);
+        return { withdrawal: withdrawalView(withdrawal), ...verdict };
+      },
+      { admin: "withdrawals:read", params: idParams, detail: { "x-errors": ["INVALID_STATE", "CHAIN_NOT_CONFIGURED", "CHAIN_UNAVAILABLE"] } },
+    )
     .patch("/:id/reject", async ({ admin, params, body }) => withdrawalView(await rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
       admin: "withdrawals:write",
       params: idParams,

@@ -13,6 +13,12 @@ export const withdrawalView = (w: WithdrawalRow) => ({
   addressBep20: w.address,
   status: w.status,
   txHash: w.txHash,
+  /** The hash was checked on chain (BSC_RPC_URL): found paying exactly this request. False: recorded as typed. */
+  txChecked: w.txChecked,
+  /** The block the checked transaction was mined in. */
+  txBlock: w.txBlock,
+  /** Why a payout came back from confirming to approved (its transaction left the chain). */
+  returnReason: w.returnReason,
   failReason: w.failReason,
   createdAt: w.createdAt,
   processedAt: w.processedAt,

@@ -1,4 +1,4 @@
-// refbot withdrawals list | counts | approve | reject | pay: the payout queue.
+// refbot withdrawals list | show | counts | approve | reject | pay | verify: the payout queue.
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
@@ -15,6 +15,7 @@ import { emit, emitList, type Column } from "@/cli/output/print.ts";
 import { nextPage, noteNextPage, pageOptions } from "@/cli/paging.ts";
 import { confirmOrStop, interactive } from "@/cli/prompts.ts";
 import { requireClient } from "@/cli/session.ts";
+import { CliError } from "@/cli/errors.ts";
 
 // The table's columns; --csv has the columns the admin panel's export has (domain/csv-columns.ts).
 const columns = (full: boolean): Column<Withdrawal>[] => [
@@ -30,13 +31,30 @@ const columns = (full: boolean): Column<Withdrawal>[] => [
   ...(full
     ? [
         { header: "tx hash", value: (w: Withdrawal) => w.txHash },
+        { header: "checked", value: (w: Withdrawal) => w.txChecked, display: (w: Withdrawal) => (w.txHash ? (w.txChecked ? "on chain" : colors.yellow("no")) : "") },
         { header: "reason", value: (w: Withdrawal) => w.failReason },
         { header: "banned", value: (w: Withdrawal) => w.userBanned, display: (w: Withdrawal) => (w.userBanned ? colors.red("yes") : "no") },
       ]
     : []),
 ];
 
-const fields = fieldsOf<Withdrawal>()("id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt");
+const fields = fieldsOf<Withdrawal>()(
+  "id",
+  "userId",
+  "tgId",
+  "username",
+  "userBanned",
+  "amountUsdt",
+  "addressBep20",
+  "status",
+  "txHash",
+  "txChecked",
+  "txBlock",
+  "returnReason",
+  "failReason",
+  "createdAt",
+  "processedAt",
+);
 
 const list = pageOptions(
   new Command("list")
@@ -161,13 +179,78 @@ Example:
     const opts = parse(schema, rawOptions, { id: rawId });
     const client = await requireClient(command);
     await confirmIds(client, `Mark paid with ${opts.tx}:`, ["approved"], [opts.id], opts.yes);
-    reportBatch(await forEachId([opts.id], (n) => client.payWithdrawal(n, opts.tx)), opts, (w) => `paid: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)}, tx ${shortAddress(w.txHash)}`);
+    reportBatch(await forEachId([opts.id], (n) => client.payWithdrawal(n, opts.tx)), opts, paidLine);
+  });
+
+/** A payout as recorded: paid, or found on chain and waiting for its confirmations (the user is told once paid). */
+const paidLine = (w: Withdrawal) => {
+  const tx = `tx ${shortAddress(w.txHash)}`;
+  if (w.status === "confirming") return `confirming: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)} found on chain in block ${w.txBlock}, ${tx}; paid once confirmed`;
+  return `paid: ${w.amountUsdt} USDT to ${shortAddress(w.addressBep20)}, ${tx}${w.txChecked ? ", checked on chain" : " (not checked on chain)"}`;
+};
+
+const show = new Command("show")
+  .description("one withdrawal request, every field")
+  .argument("<id>", "withdrawal id")
+  .option(...jsonOption)
+  .addHelpText("after", "\nExample:\n  $ refbot withdrawals show 12")
+  .action(async (rawId: string, rawOptions, command: Command) => {
+    const opts = parse(z.object({ id, json: z.boolean().optional() }), rawOptions, { id: rawId });
+    const client = await requireClient(command);
+    emit(await client.withdrawal(opts.id), opts, (w) => {
+      const lines: [string, string][] = [
+        ["id", `#${w.id}`],
+        ["user", `${userLabel(w)} (tg ${w.tgId})${w.userBanned ? ` ${colors.red("banned")}` : ""}`],
+        ["amount", `${w.amountUsdt} USDT`],
+        ["address", w.addressBep20],
+        ["status", status(w.status)],
+        ["requested", new Date(w.createdAt).toISOString()],
+      ];
+      if (w.processedAt) lines.push(["processed", new Date(w.processedAt).toISOString()]);
+      if (w.txHash) lines.push(["tx hash", w.txHash], ["checked", w.txChecked ? `on chain, block ${w.txBlock}` : colors.yellow("not checked on chain")]);
+      if (w.returnReason) lines.push(["came back", w.returnReason]);
+      if (w.failReason) lines.push(["reason", w.failReason]);
+      return lines.map(([k, v]) => `${k.padEnd(10)} ${v}`).join("\n");
+    });
+  });
+
+const verify = new Command("verify")
+  .description("check a paid or confirming withdrawal's transaction on chain again")
+  .argument("<id>", "withdrawal id")
+  .option(...jsonOption)
+  .addHelpText("after", `
+Looks the recorded transaction up through the server's BSC_RPC_URL and
+prints what matched: succeeded, a Transfer of the configured token to the
+request's address for exactly its amount, and its confirmations. Exits 1
+naming the first part that does not match; nothing is changed either way.
+
+Example:
+  $ refbot withdrawals verify 12`)
+  .action(async (rawId: string, rawOptions, command: Command) => {
+    const opts = parse(z.object({ id, json: z.boolean().optional() }), rawOptions, { id: rawId });
+    const client = await requireClient(command);
+    const result = await client.verifyWithdrawal(opts.id);
+    emit(result, opts, (r) => {
+      if (!r.matched) return `${colors.red("✖")} #${opts.id} ${r.code}: ${r.message}`;
+      const ok = colors.green("✔");
+      return [
+        `${ok} #${opts.id} transaction ${r.txHash} succeeded, in block ${r.blockNumber}`,
+        `${ok} a Transfer of token ${r.token}`,
+        `${ok} to ${r.to}, the request's address`,
+        `${ok} for exactly ${r.amount} USDT`,
+        `${r.confirmations >= r.required ? ok : colors.yellow("…")} ${r.confirmations} confirmations (${r.required} required)`,
+        `${ok} paying only withdrawal #${opts.id}`,
+      ].join("\n");
+    });
+    if (!result.matched) throw new CliError(`withdrawal #${opts.id}: ${result.code}`);
   });
 
 export const withdrawalsCommand = new Command("withdrawals")
-  .description("the payout queue: list, count, approve, reject, pay")
+  .description("the payout queue: list, show, count, approve, reject, pay, verify")
   .addCommand(list)
+  .addCommand(show)
   .addCommand(counts)
   .addCommand(approve)
   .addCommand(reject)
-  .addCommand(pay);
+  .addCommand(pay)
+  .addCommand(verify);

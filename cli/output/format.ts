@@ -47,6 +47,7 @@ const statusColours = {
   confirmed: colors.red,
   pending: colors.yellow,
   approved: colors.cyan,
+  confirming: colors.blue,
   paid: colors.green,
   rejected: colors.red,
 } as Record<string, (text: string) => string>;

@@ -12,6 +12,7 @@ export const counterNames = [
   "withdrawals_review",
   "withdrawals_pending",
   "withdrawals_approved",
+  "withdrawals_confirming",
   "withdrawals_paid",
   "withdrawals_rejected",
   "referral_bonuses_held",
@@ -24,6 +25,7 @@ export const withdrawalCounters: { readonly [S in WithdrawalStatus]: CounterName
   review: "withdrawals_review",
   pending: "withdrawals_pending",
   approved: "withdrawals_approved",
+  confirming: "withdrawals_confirming",
   paid: "withdrawals_paid",
   rejected: "withdrawals_rejected",
 };

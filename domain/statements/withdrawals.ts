@@ -3,7 +3,10 @@ import type { Withdrawal, WithdrawalStatus } from "@/domain/model/index.ts";
 import type { Op } from "@/domain/store.ts";
 
 /** A withdrawal with the requester's Telegram id, username and whether they are banned, as lists and answers show it. */
-export type WithdrawalRow = Pick<Withdrawal, "id" | "userId" | "amount" | "address" | "status" | "txHash" | "failReason" | "createdAt" | "processedAt"> & {
+export type WithdrawalRow = Pick<
+  Withdrawal,
+  "id" | "userId" | "amount" | "address" | "status" | "txHash" | "txChecked" | "txBlock" | "txBlockHash" | "returnReason" | "failReason" | "createdAt" | "processedAt"
+> & {
   tgId: number;
   username: string | null;
   userBanned: boolean;

@@ -44,6 +44,7 @@ import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { asc, eq } from "@/db/ops.ts";
 import * as sqliteSchema from "@/db/sqlite/schema/index.ts";
 import { auditLogged } from "@/observe/audit-log.ts";
+import { payoutChainFor } from "@/chain/viem-reader.ts";
 import { eventLog } from "@/observe/event-log.ts";
 import { captureLog, type CapturedLog } from "./logs.ts";
 import { usePostgres, type PgFixture } from "./postgres.ts";
@@ -271,6 +272,8 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     passwordCost: testPasswordCost,
     log: logs.log,
     events: eventLog(logs.log),
+    // As server/bootstrap.ts: payouts checked on chain when BSC_RPC_URL is set (a test's anvil).
+    chain: payoutChainFor(config.payouts),
   };
   // An in-process request has no socket, so the test names the address it comes from.
   const peers = new WeakMap<Request, string>();

@@ -1,6 +1,6 @@
 // Withdrawal requests (PostgreSQL); their indexes, the same on both engines, are in db/indexes.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { withdrawalIndexes } from "@/db/indexes.ts";
 import { admins } from "./admins.ts";
@@ -16,6 +16,10 @@ export const withdrawals = pgTable(
     address: text("address").notNull(),
     status: text("status", { enum: withdrawalStatuses }).notNull().default("pending"),
     txHash: text("tx_hash"),
+    txChecked: boolean("tx_checked").notNull().default(false),
+    txBlock: int8("tx_block"),
+    txBlockHash: text("tx_block_hash"),
+    returnReason: text("return_reason"),
     failReason: text("fail_reason"),
     processedBy: integer("processed_by").references(() => admins.id),
     createdAt: moment("created_at").notNull(),

@@ -6,6 +6,7 @@ const looks: Record<WithdrawalStatus, { label: string; tone: BadgeTone }> = {
   review: { label: "In review", tone: "warning" },
   pending: { label: "Pending", tone: "warning" },
   approved: { label: "Approved", tone: "info" },
+  confirming: { label: "Confirming", tone: "accent" },
   paid: { label: "Paid", tone: "success" },
   rejected: { label: "Rejected", tone: "danger" },
 };

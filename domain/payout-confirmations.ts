@@ -1,0 +1,92 @@
+// The payouts waiting for confirmations, looked at again (by the fleet's leader, every few
+// seconds): each becomes paid once enough blocks are on top of its transaction, and only then is
+// its user told; one whose transaction left the chain (a reorganisation) goes back to approved,
+// with the reason kept on it for the admins, an audit entry and a warning in the log. The ledger is
+// not touched: the amount was debited at the request, and a later reject refunds it once.
+import type { PayoutChain } from "./chain.ts";
+import { confirmationsOf } from "./chain.ts";
+import type { Deps } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { emitting } from "./events.ts";
+import type { Withdrawal } from "./model/index.ts";
+import { formatUsdt } from "./money.ts";
+import { matchTransfer } from "./payout-check.ts";
+import type { WithdrawalRow } from "./statements/withdrawals.ts";
+import { onChain, withdrawalMoved } from "./withdrawals.ts";
+
+type ConfirmDeps = Pick<Deps, "store" | "clock" | "notifier" | "events" | "log">;
+
+export type ConfirmationsReport = { paid: number[]; returned: number[]; waiting: number[] };
+
+/** At most this many confirming payouts are looked at per run; the rest wait for the next. */
+const perRun = 200;
+
+/** One pass over the confirming payouts; CHAIN_UNAVAILABLE when the RPC does not answer (nothing changed past that point). */
+export async function confirmPayouts(deps: ConfirmDeps, chain: PayoutChain): Promise<ConfirmationsReport> {
+  const report: ConfirmationsReport = { paid: [], returned: [], waiting: [] };
+  const confirming = await deps.store.read((db) => db.withdrawals.list({ status: "confirming", limit: perRun }));
+  if (confirming.length === 0) return report;
+  const head = await chain.reader.blockNumber();
+  for (const w of confirming.reverse()) {
+    const hash = w.txHash!;
+    const tx = await chain.reader.transaction(hash);
+    if (tx === undefined || tx === "pending") {
+      const where = tx === "pending" ? "is waiting to be mined again" : "is no longer on chain";
+      if (await sendBack(deps, w, `Transaction ${hash} ${where} (it was in block ${w.txBlock}): a reorganisation took it out. Check the chain, then mark it paid again or reject it`)) report.returned.push(w.id);
+      continue;
+    }
+    if (tx.blockHash !== w.txBlockHash) {
+      let mismatch: string | undefined;
+      try {
+        matchTransfer(chain, w, tx);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        mismatch = error.message;
+      }
+      if (mismatch !== undefined) {
+        if (await sendBack(deps, w, `Transaction ${hash} was mined again in block ${tx.blockNumber} after a reorganisation and no longer pays this request: ${mismatch}`)) report.returned.push(w.id);
+        continue;
+      }
+      // The same payout in another block: its confirmations count from there.
+      await deps.store.transaction((db) => db.withdrawals.move(w.id, ["confirming"], { status: "confirming", ...onChain({ tx }) }));
+    }
+    const confirmations = confirmationsOf(tx.blockNumber, head);
+    if (confirmations < chain.confirmations) {
+      report.waiting.push(w.id);
+      continue;
+    }
+    if (await settle(deps, w, confirmations)) report.paid.push(w.id);
+  }
+  return report;
+}
+
+/** Confirming → paid, audited as the system's (no admin) and told to the user once it commits. False when something else moved it first. */
+async function settle(deps: ConfirmDeps, w: WithdrawalRow, confirmations: number): Promise<boolean> {
+  const at = deps.clock();
+  const moved = await emitting(deps, function* (db, record) {
+    const row = yield* db.withdrawals.move(w.id, ["confirming"], { status: "paid", processedAt: at });
+    if (!row || row === "tx hash used") return undefined;
+    yield* withdrawalMoved(db, record, row, row.movedFrom);
+    yield* db.audit.insert({ adminId: null, action: "withdrawal.confirmed", targetType: "withdrawal", targetId: w.id, detail: { amount: formatUsdt(w.amount), txHash: w.txHash, confirmations }, at });
+    return row;
+  });
+  if (!moved) return false;
+  deps.notifier.notify({ kind: "withdrawal_paid", tgId: w.tgId, amount: formatUsdt(w.amount), txHash: w.txHash! });
+  return true;
+}
+
+/** Confirming → approved, the hash let go (it may pay this request again once mined), `reason` kept for the admins. */
+async function sendBack(deps: ConfirmDeps, w: WithdrawalRow, reason: string): Promise<boolean> {
+  const at = deps.clock();
+  const set: Partial<Withdrawal> & { status: "approved" } = { status: "approved", txHash: null, txChecked: false, txBlock: null, txBlockHash: null, returnReason: reason, processedAt: at };
+  const moved = await emitting(deps, function* (db, record) {
+    const row = yield* db.withdrawals.move(w.id, ["confirming"], set);
+    if (!row || row === "tx hash used") return undefined;
+    yield* withdrawalMoved(db, record, row, row.movedFrom);
+    yield* db.audit.insert({ adminId: null, action: "withdrawal.returned", targetType: "withdrawal", targetId: w.id, detail: { amount: formatUsdt(w.amount), txHash: w.txHash, reason }, at });
+    return row;
+  });
+  if (!moved) return false;
+  deps.log?.warn({ withdrawalId: w.id, txHash: w.txHash, block: w.txBlock }, `payout returned to approved: ${reason}`);
+  return true;
+}
