@@ -1,5 +1,6 @@
 // The bot's profile kept at start: the instance that runs the bot syncs it once it is connected
-// (and again should it become the fleet's leader later), in the background. Telegram being away
+// (and again should it become the fleet's leader later, or the product be renamed in the
+// settings), in the background. Telegram being away
 // or asking to wait is a warning and a later try; a refusal is logged once and left alone, since
 // sending the same values again would be refused again.
 import { GrammyError, type Api } from "grammy";
@@ -22,16 +23,20 @@ export function botProfileKeeper(api: Api, { productName, miniAppUrl, log = sile
   const retry = createBackoff(backoff);
   let running: Promise<void> | undefined;
   let settled = false;
+  /** The product name the last settled sync went out with. */
+  let syncedName: string | undefined;
 
   async function keep() {
     while (!signal.aborted) {
+      const name = productName();
       try {
-        const report = await syncBotProfile(api, { productName: productName(), miniAppUrl, signal });
+        const report = await syncBotProfile(api, { productName: name, miniAppUrl, signal });
         const changed = changedValues(report);
         if (changed.length > 0) log.info({ changed }, "the bot's profile was updated at Telegram");
         else log.info("the bot's profile at Telegram is as it should be");
         if (report.menuButton.state === "skipped") log.info({ miniAppUrl }, "the menu button is left as it is: MINIAPP_URL is not https, and Telegram opens only https mini apps");
         settled = true;
+        syncedName = name;
         return;
       } catch (error) {
         if (signal.aborted) return;
@@ -39,6 +44,7 @@ export function botProfileKeeper(api: Api, { productName, miniAppUrl, log = sile
         if (failure !== "unavailable" && failure !== "rate_limited") {
           log.error({ error: describeTelegramError(error) }, "Telegram refused the bot's profile");
           settled = true;
+          syncedName = name;
           return;
         }
         const retryAfterMs = (error instanceof GrammyError ? (error.parameters.retry_after ?? 0) : 0) * 1000;
@@ -50,9 +56,12 @@ export function botProfileKeeper(api: Api, { productName, miniAppUrl, log = sile
   }
 
   return {
-    /** Starts a sync unless one runs or one has finished; never waits for it. */
+    /**
+     * Starts a sync unless one runs or one has finished for today's product name (a renamed
+     * product changes the descriptions); never waits for it.
+     */
     ensure() {
-      if (settled || running || signal.aborted) return;
+      if ((settled && productName() === syncedName) || running || signal.aborted) return;
       running = keep().finally(() => (running = undefined));
     },
     async stop() {

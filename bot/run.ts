@@ -17,6 +17,9 @@ import { botProfileKeeper } from "./profile-keeper.ts";
 import { createBotStatus, type BotStatusTracker } from "./status.ts";
 import { webhookRoute } from "./webhook.ts";
 
+/** How often the leader looks whether the product was renamed since its profile went out. */
+export const profileWatchMs = 5_000;
+
 export type BotRuntime = Runtime & { flush: () => Promise<FlushReport>; webhook?: Elysia; stop: () => Promise<void> };
 
 /** Which instance of a fleet takes updates and runs the timed flushes (db/pg/leader.ts). */
@@ -52,6 +55,10 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
   leadership.onChange((leading) => {
     if (leading && bot.isInited()) profile.ensure();
   });
+  // A product renamed in the settings goes out to Telegram's descriptions within a few seconds;
+  // looking costs a comparison in memory.
+  const renames = setInterval(() => bot.isInited() && keepProfile(), profileWatchMs);
+  renames.unref?.();
   // Every instance takes webhooks (Telegram posts to any of them); only the leader polls.
   const connect = (leading: boolean) =>
     connectBot(bot, {
@@ -85,6 +92,7 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
     webhook: webhook && webhookRoute(bot, webhook.url, webhook.secret),
     stop: async () => {
       await changing;
+      clearInterval(renames);
       await connection.stop();
       await profile.stop();
       await scheduler.stop();

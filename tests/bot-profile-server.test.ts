@@ -53,6 +53,29 @@ describe("at start", () => {
     expect(refused).toMatchObject({ level: "error", error: expect.stringContaining("description is too long") });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
+
+  test("a product renamed in the settings reaches the descriptions without a restart, and only them", async () => {
+    const server = await start();
+    await profileLine(server, "the bot's profile was updated at Telegram");
+    const before = tg.profileChanges().length;
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: server.adminEmail, password: server.adminPassword }),
+    });
+    const { token: adminToken } = (await login.json()) as { token: string };
+    const res = await fetch(`${server.url}/api/admin/settings/productName`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ value: "EarnBot" }),
+    });
+    expect(res.status).toBe(200);
+    await until("the renamed descriptions", () => tg.profileChanges().length === before + 8 || undefined, 15_000);
+    const sent = tg.profileChanges().slice(before);
+    expect(new Set(sent.map((c) => c.method))).toEqual(new Set(["setMyDescription", "setMyShortDescription"]));
+    expect(tg.profile.descriptions.get("")).toContain("EarnBot");
+    expect(tg.profile.shortDescriptions.get("ru")).toContain("EarnBot");
+  });
 });
 
 describe("on PostgreSQL", () => {
