@@ -26,6 +26,21 @@ describe("createConfig", () => {
     expect(refusal({ RISK_FLAG_SCORE: "high" })).toContain("RISK_FLAG_SCORE");
   });
 
+  test("payouts: unchecked without BSC_RPC_URL, BSC-USD with 18 decimals and 15 confirmations by default, each value checked", () => {
+    expect(createConfig({}).payouts).toEqual({ rpcUrl: undefined, usdtContract: "0x55d398326f99059ff775485246999027b3197955", usdtDecimals: 18, confirmations: 15 });
+    expect(createConfig({ BSC_RPC_URL: "https://bsc-dataseed.example", USDT_CONTRACT: "0xAbCdEf0123456789abcdef0123456789ABCDEF01", USDT_DECIMALS: "6", PAYOUT_CONFIRMATIONS: "3" }).payouts).toEqual({
+      rpcUrl: "https://bsc-dataseed.example",
+      usdtContract: "0xabcdef0123456789abcdef0123456789abcdef01",
+      usdtDecimals: 6,
+      confirmations: 3,
+    });
+    expect(createConfig({ BSC_RPC_URL: " " }).payouts.rpcUrl).toBeUndefined();
+    expect(refusal({ BSC_RPC_URL: "ftp://node.example" })).toContain("BSC_RPC_URL: must be an http(s):// or ws(s):// URL");
+    expect(refusal({ USDT_CONTRACT: "0x55d398326f99059fF775485246999027B31979" })).toContain("USDT_CONTRACT: must be 0x followed by 40 hex characters");
+    expect(refusal({ PAYOUT_CONFIRMATIONS: "0" })).toContain("PAYOUT_CONFIRMATIONS");
+    expect(refusal({ USDT_DECIMALS: "1.5" })).toContain("USDT_DECIMALS");
+  });
+
   test("defaults: an empty environment is a working demo setup", () => {
     const c = createConfig({});
     expect(c).toMatchObject({

@@ -9,7 +9,11 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { and, eq } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
 import { confirmPayouts } from "@/domain/payout-confirmations.ts";
-import { forEachAppEngine, type TestApp } from "./support/app.ts";
+import { createApp } from "@/api/app.ts";
+import { noBotRuntime } from "@/domain/bot-status.ts";
+import { createMetrics } from "@/observe/metrics/registry.ts";
+import { forEachAppEngine, jwtSecret, type TestApp } from "./support/app.ts";
+import { sample, samples } from "./support/exposition.ts";
 import { startAnvil, type Anvil } from "./support/chain/anvil.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 
@@ -43,6 +47,13 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
   const pay = async (t: TestApp, id: number, txHash: string) => t.request("PATCH", `/api/admin/withdrawals/${id}/paid`, { headers: await t.adminHeaders(), body: { txHash } });
   const paidNotices = (t: TestApp) => t.notices.filter((n) => n.kind === "withdrawal_paid");
   const audit = async (t: TestApp, id: number) => (await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, id)))).map((a) => a.action);
+  /** The withdrawals-by-status gauge as Prometheus would scrape it from this app's database. */
+  async function gauge(t: TestApp, status: string) {
+    const metrics = createMetrics();
+    metrics.watch({ deps: t.deps, botStatus: noBotRuntime.botStatus, leading: () => true });
+    const app = createApp(t.deps, { jwtSecret, metrics, peerAddress: () => "127.0.0.1" });
+    return sample(samples(await (await app.handle(new Request("http://localhost/metrics"))).text()), "refbot_withdrawals", { status });
+  }
   const counter = async (t: TestApp, name: string) => Number((await t.rows("counters", (c) => eq(c.name, name as never))).reduce((sum, c) => sum + Number(c.value), 0));
 
   test("each mismatch is a 409 with its own code naming what was expected and found, and nothing changes", async () => {
@@ -99,6 +110,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     expect((await t.adminGet("/api/admin/withdrawals/counts")).body).toMatchObject({ approved: 0, confirming: 1, paid: 0 });
     expect((await t.request("GET", "/api/me/withdrawals", { headers: t.userHeaders(w.user.tgId) })).body[0]).toMatchObject({ status: "confirming", txHash: hash });
     expect(await counter(t, "withdrawals_confirming")).toBe(1);
+    expect(await gauge(t, "confirming")).toBe(1);
     // Still the user's one unfinished request: a new one waits for it.
     expect((await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(w.user.tgId), body: { amount: "10" } })).body.code).toBe("OPEN_WITHDRAWAL");
     // A second mark is refused: it is no longer approved.
@@ -113,6 +125,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     expect(paidNotices(t)).toEqual([{ kind: "withdrawal_paid", tgId: w.user.tgId, amount: "11.00", txHash: hash }]);
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.sent", "withdrawal.confirmed"]);
     expect([await counter(t, "withdrawals_confirming"), await counter(t, "withdrawals_paid")]).toEqual([0, 1]);
+    expect([await gauge(t, "confirming"), await gauge(t, "paid")]).toEqual([0, 1]);
     // A second run (another instance's, say) tells nobody again.
     await chain.mine(1);
     expect(await confirmPayouts(t.deps, t.deps.chain!)).toEqual({ paid: [], returned: [], waiting: [] });

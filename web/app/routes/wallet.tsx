@@ -2,6 +2,7 @@
 // Its main action, withdrawing or (without a wallet) setting one, is Telegram's MainButton inside
 // Telegram; an open sheet's own action takes the button over until it closes.
 import { useState } from "react";
+import { unfinishedWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { useMe } from "@/web/app/api/get-me.ts";
 import { ConfirmHost } from "@/web/app/components/confirm-host.tsx";
 import { useBalance } from "@/web/app/features/wallet/api/get-balance.ts";
@@ -42,7 +43,7 @@ export default function WalletScreen() {
         me={me.data}
         minimum={config.minWithdrawalUsdt}
         holdHours={config.referralHoldHours}
-        hasOpenWithdrawal={!!withdrawals.data?.some((w) => w.status === "review" || w.status === "pending" || w.status === "approved")}
+        hasOpenWithdrawal={!!withdrawals.data?.some((w) => (unfinishedWithdrawalStatuses as readonly string[]).includes(w.status))}
         onWithdraw={() => open("withdraw")}
       />
       <WalletAddressCard address={me.data ? me.data.walletBep20 : undefined} explorerAddressUrl={config.explorerAddressUrl} onEdit={() => open("wallet")} />

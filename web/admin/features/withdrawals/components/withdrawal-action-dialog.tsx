@@ -1,8 +1,10 @@
 // The confirmation every withdrawal action goes through (withdrawals page and dashboard alike):
 // approve asks to confirm; reject needs a reason; mark as paid needs the transaction hash
 // (0x + 64 hex). The confirm button stays disabled until the input is valid. A hash that already
-// paid another request is refused by the server (409 TX_HASH_USED); its message stays under the
-// hash field until the hash is changed. The success toast names the request and what happened.
+// paid another request is refused by the server (409 TX_HASH_USED), and so, with BSC_RPC_URL set,
+// is one that does not pay this request on chain (TX_NOT_FOUND, TX_WRONG_AMOUNT …); the message
+// stays under the hash field until the hash is changed. The success toast names the request and
+// what happened: paid, or found on chain and waiting for its confirmations.
 import { useEffect, useState } from "react";
 import type { WithdrawalDto } from "@/api/contract.ts";
 import { displayUsdt } from "@/domain/money.ts";
@@ -38,11 +40,17 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
   const { mutate, isPending } = useMutation(async () => {
     if (!pending) return;
     const hash = txHash.trim();
+    let result: Awaited<ReturnType<typeof processWithdrawal>>;
     try {
-      await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: hash });
+      result = await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: hash });
     } catch (error) {
-      if (error instanceof ApiError && error.code === "TX_HASH_USED") setUsedHash({ hash, message: error.message });
+      if (error instanceof ApiError && error.code?.startsWith("TX_")) setUsedHash({ hash, message: error.message });
       throw error;
+    }
+    if (result.status === "confirming") {
+      toast({ title: `Withdrawal #${pending.withdrawal.id} sent`, description: "Found on chain: it becomes paid, and the user is told, once it has enough confirmations.", variant: "success" });
+      onClose();
+      return;
     }
     const { withdrawal, action } = pending;
     const amount = `${displayUsdt(withdrawal.amountUsdt)} USDT`;

@@ -1,5 +1,6 @@
 // The withdrawals page: tabs Review (requests of flagged users, waiting for the risk review),
-// Pending, Approved, Paid, Rejected, each with its count and the chosen one in the URL
+// Pending, Approved, Confirming (sent, its transaction waiting for confirmations on chain), Paid,
+// Rejected, each with its count and the chosen one in the URL
 // (?status=review), so a reload or Back keeps it; one card per request, newest first, 50 at a
 // time with "Load more", the whole tab as a CSV file, and the confirmation dialog for every action.
 import { useEffect, useState } from "react";
@@ -23,6 +24,7 @@ const tabs = [
   { value: "review", label: "Review" },
   { value: "pending", label: "Pending" },
   { value: "approved", label: "Approved" },
+  { value: "confirming", label: "Confirming" },
   { value: "paid", label: "Paid" },
   { value: "rejected", label: "Rejected" },
 ] as const satisfies ReadonlyArray<{ value: WithdrawalStatus; label: string }>;

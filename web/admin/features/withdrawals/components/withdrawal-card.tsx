@@ -2,7 +2,9 @@
 // transaction hash (first 16 characters, copy, explorer), rejection reason, and the actions its
 // status allows: Approve and Reject when pending or in review (a flagged user's request, which
 // also links to their risk case), Mark as Paid when approved. A banned user's request carries a
-// Banned badge, and Approve and Mark as Paid are disabled: the server refuses them.
+// Banned badge, and Approve and Mark as Paid are disabled: the server refuses them. Beside the
+// hash, whether it was checked on chain (BSC_RPC_URL); a confirming payout says it waits for its
+// blocks, and one that came back from the chain says why and may be rejected.
 import { Link } from "react-router-dom";
 import type { WithdrawalDto } from "@/api/contract.ts";
 import { shortenHash } from "@/web/shared/format.ts";
@@ -10,7 +12,7 @@ import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
-import { CheckIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
+import { AlertIcon, CheckIcon, CircleCheckIcon, ClockIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 import { useAccess } from "@/web/admin/lib/access.ts";
@@ -77,6 +79,23 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
             <ExplorerLink href={explorer.tx(w.txHash)} label="View transaction on BscScan" />
           </div>
         )}
+        {w.txHash && (
+          <p data-testid="tx-check" className={`flex items-center gap-1.5 px-1 text-xs ${w.txChecked ? "text-emerald-700" : "text-amber-700"}`}>
+            {w.txChecked ? <CircleCheckIcon className="h-3.5 w-3.5" /> : <AlertIcon className="h-3.5 w-3.5" />}
+            {w.txChecked ? `Checked on chain: mined in block ${w.txBlock}, pays this address exactly this amount` : "Not checked on chain: recorded as typed"}
+          </p>
+        )}
+        {w.status === "confirming" && (
+          <p data-testid="confirming-note" className="flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+            <ClockIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            Sent: waiting for confirmations on chain. It becomes paid, and the user is told, once enough blocks are on top of it.
+          </p>
+        )}
+        {w.status === "approved" && w.returnReason && (
+          <p data-testid="return-note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <span className="font-medium">Came back from the chain:</span> {w.returnReason}
+          </p>
+        )}
         {w.failReason && (
           <p className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
             <span className="font-medium">Rejection reason:</span> {w.failReason}
@@ -107,6 +126,12 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
                 Approve
               </Button>
             </>
+          )}
+          {canAct && w.status === "approved" && w.returnReason && (
+            <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
+              <XIcon />
+              Reject
+            </Button>
           )}
           {canAct && w.status === "approved" && (
             <Button size="sm" disabled={w.userBanned} title={bannedTitle(w)} onClick={() => onAction("paid")}>
