@@ -44,7 +44,8 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
     try {
       result = await processWithdrawal(pending.withdrawal.id, pending.action, { reason: reason.trim(), txHash: hash });
     } catch (error) {
-      if (error instanceof ApiError && error.code?.startsWith("TX_")) setUsedHash({ hash, message: error.message });
+      // Under the field the hash is the one just typed: its 66 characters would not wrap.
+      if (error instanceof ApiError && error.code?.startsWith("TX_")) setUsedHash({ hash, message: error.message.replace(/^Transaction 0x[0-9a-f]{64} /i, "This transaction ") });
       throw error;
     }
     if (result.status === "confirming") {
