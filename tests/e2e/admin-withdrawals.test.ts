@@ -74,6 +74,7 @@ test("on a phone every status tab, count included, is on screen without scrollin
     expect.stringContaining("Review"),
     expect.stringContaining("Pending"),
     expect.stringContaining("Approved"),
+    expect.stringContaining("Confirming"),
     expect.stringContaining("Paid"),
     expect.stringContaining("Rejected"),
   ]);
