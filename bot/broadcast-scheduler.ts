@@ -15,12 +15,17 @@ export type SchedulerOptions = {
   backoff?: BackoffOptions;
   /** Whether this process runs the timed flushes (the fleet's leader does); flushes on demand run anywhere. */
   leading?: () => boolean;
+  /**
+   * Whether a send rate is set (broadcastRate): then every instance's sender sends broadcasts
+   * from the fleet's bucket (sender.ts), and a flush, timed or on demand, claims nothing.
+   */
+  byRate?: () => boolean;
 };
 
 /** With no interval (flushes only on demand), how soon the scheduler looks again for one an operator set. */
 const idleLookMs = 5_000;
 
-export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "settings">, api: Api, { log = silentLog, backoff = telegramBackoff, leading = () => true }: SchedulerOptions = {}) {
+export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "settings">, api: Api, { log = silentLog, backoff = telegramBackoff, leading = () => true, byRate = () => false }: SchedulerOptions = {}) {
   const outageBackoff = createBackoff(backoff);
   // Until when flushes answer at once instead of calling Telegram, and the report they give.
   let pausedUntil = 0;
@@ -33,6 +38,7 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "setting
   };
 
   const run = async (): Promise<FlushReport> => {
+    if (byRate()) return emptyFlushReport(await queuedDeliveries(deps));
     const waitMs = pausedUntil - Date.now();
     if (pause && waitMs > 0) return { ...emptyFlushReport(await queuedDeliveries(deps)), ...pause, retryAfterSeconds: Math.ceil(waitMs / 1000) };
     const report = await flushBroadcasts(deps, api, { ...pace(), signal: stopping.signal });
@@ -70,7 +76,7 @@ export function broadcastScheduler(deps: Pick<Deps, "store" | "clock" | "setting
   const untilNextRun = (report: FlushReport) => (report.nextBatchAt ? Math.max(report.nextBatchAt.getTime() - deps.clock().getTime(), 0) : intervalMs());
   const nextRunIn = async (): Promise<number> => {
     const interval = intervalMs();
-    if (interval === 0) return idleLookMs;
+    if (interval === 0 || byRate()) return idleLookMs;
     // An instance that does not lead looks again an interval later, in case it leads by then.
     if (!leading()) return interval;
     try {

@@ -9,12 +9,15 @@ import type { Runtime } from "@/domain/bot-status.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import type { BotApiMetrics } from "@/observe/metrics/bot-api.ts";
 import type { BackoffOptions } from "./backoff.ts";
+import { effectiveRate } from "@/domain/send-rate.ts";
 import { broadcastScheduler } from "./broadcast-scheduler.ts";
 import { connectBot } from "./connection.ts";
 import { createBot } from "./create-bot.ts";
 import { productNameOf } from "./profile.ts";
 import { botProfileKeeper } from "./profile-keeper.ts";
+import { startSender } from "./sender.ts";
 import { createBotStatus, type BotStatusTracker } from "./status.ts";
+import { botApi } from "./telegram-api.ts";
 import { webhookRoute } from "./webhook.ts";
 
 /** How often the leader looks whether the product was renamed since its profile went out. */
@@ -84,7 +87,14 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
       });
     });
   }
-  const scheduler = broadcastScheduler(deps, bot.api, { log, backoff, leading: leadership.isLeading });
+  // Broadcasts and notices go through a client of their own, without the replies' auto-retry:
+  // their 429 pauses the fleet and puts the rows back (sender.ts), rather than holding a send.
+  const telegram = { apiRoot, timeoutSeconds: deps.config.bot.timeoutSeconds, status: tracker, metrics };
+  const sends = botApi(token, telegram);
+  const byRate = () => effectiveRate(deps.settings.current().broadcastRate, deps.config.broadcast.paid) > 0;
+  const scheduler = broadcastScheduler(deps, sends, { log, backoff, leading: leadership.isLeading, byRate });
+  // Every instance sends: the rate is the fleet's, kept in the database, not one per instance.
+  const sender = startSender(deps, sends, { log, backoff, leaseMs: (deps.config.bot.timeoutSeconds + 5) * 1000 });
 
   return {
     botStatus: tracker.get,
@@ -96,6 +106,7 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
       await connection.stop();
       await profile.stop();
       await scheduler.stop();
+      await sender.stop();
     },
   };
 }

@@ -86,6 +86,10 @@ const configSchema = z.object({
   BROADCAST_BATCH: number(z.coerce.number().int().min(1).max(1000).default(28)),
   BROADCAST_GAP_MS: number(z.coerce.number().int().min(0).max(60_000).default(100)),
   BROADCAST_INTERVAL: number(z.coerce.number().int().min(0).default(300)),
+  // Messages per second for the whole fleet (0: the batch pace above); Telegram's free limit is
+  // about 30/s, paid broadcasts (BROADCAST_PAID, Stars) up to 1 000/s.
+  BROADCAST_RATE: number(z.coerce.number().int().min(0).max(1000).default(0)),
+  BROADCAST_PAID: bool.default(false),
   // Referral-farm defences (domain/risk.ts); every default keeps a small bot's behaviour.
   REFERRAL_HOLD_HOURS: number(z.coerce.number().min(0).max(24 * 365).default(0)),
   PAYOUT_DAILY_LIMIT: usdtLimit,
@@ -157,7 +161,7 @@ export function createConfig(env: Record<string, string | undefined>) {
       miniAppUrl: c.MINIAPP_URL ?? `http://${c.HOST}:${c.PORT}/app`,
     },
     initDataMaxAge: c.INIT_DATA_MAX_AGE,
-    broadcast: { batchSize: c.BROADCAST_BATCH, gapMs: c.BROADCAST_GAP_MS, intervalSeconds: c.BROADCAST_INTERVAL },
+    broadcast: { batchSize: c.BROADCAST_BATCH, gapMs: c.BROADCAST_GAP_MS, intervalSeconds: c.BROADCAST_INTERVAL, rate: c.BROADCAST_RATE, paid: c.BROADCAST_PAID },
     risk: {
       holdMs: Math.round(c.REFERRAL_HOLD_HOURS * 3_600_000),
       /** micro-USDT; 0: no limit. */

@@ -20,7 +20,15 @@ export type Clock = () => Date;
 export type DomainConfig = {
   /** The links' defaults until an operator sets them (settings.ts). */
   bot: { username: string; channelUrl: string; supportUrl: string };
-  broadcast: { batchSize: number; gapMs: number; intervalSeconds: number };
+  broadcast: {
+    batchSize: number;
+    gapMs: number;
+    intervalSeconds: number;
+    /** Messages per second for the fleet; 0 keeps the batch pace (send-rate.ts). */
+    rate: number;
+    /** Sends with allow_paid_broadcast, which lifts the cap from 30/s to 1 000/s and costs Stars. */
+    paid: boolean;
+  };
   risk: {
     /** How long a referral bonus is held before it is paid; 0 pays at once. */
     holdMs: number;

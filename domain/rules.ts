@@ -42,6 +42,10 @@ export const rules = {
    * loses them to the next one.
    */
   deliveryLeaseMs: 10 * 60_000,
+  /** A notice about money that could not go out for this long is dropped, not sent late (notices.ts). */
+  noticeMaxAgeMs: 24 * 3_600_000,
+  /** Tries of a notice Telegram refuses for a reason of its own (not a 429, not an outage) before it fails. */
+  noticeMaxAttempts: 5,
 } as const;
 
 /**

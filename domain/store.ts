@@ -21,6 +21,7 @@ import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
 import type { InstanceStatements } from "./statements/instances.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
+import type { NoticeStatements, SendRateStatements } from "./statements/notices.ts";
 import type { ReferralStatements } from "./statements/referrals.ts";
 import type { RiskStatements } from "./statements/risk.ts";
 import type { SettingStatements } from "./statements/settings.ts";
@@ -102,6 +103,8 @@ export type Statements = {
   backups: BackupStatements;
   instances: InstanceStatements;
   settings: SettingStatements;
+  notices: NoticeStatements;
+  sendRate: SendRateStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

@@ -14,8 +14,7 @@ import { startPayoutConfirmations } from "./payout-confirmations.ts";
 import { registerThisInstance } from "./instance-register.ts";
 import { runDoctor } from "@/doctor/checks.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
-import { languageOfTgUser } from "@/domain/users.ts";
-import { botNotifier } from "@/bot/notifier.ts";
+import { queuedNotifier } from "@/domain/notices.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { startBot, type BotRuntime } from "@/bot/run.ts";
 import { createBotStatus } from "@/bot/status.ts";
@@ -54,8 +53,9 @@ async function main() {
     },
     metrics,
   );
-  // Notices go out in each user's language, which only the database knows.
-  if (api) deps.notifier = botNotifier(api, { languageOf: (tgId) => languageOfTgUser(deps, tgId), log: botLog });
+  // Notices are queued in the database as their action commits, and every instance's sender
+  // delivers them, in the user's language, through 429s, outages and restarts (bot/sender.ts).
+  if (api) deps.notifier = queuedNotifier(deps);
   const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath, { log }) : undefined;
   // On PostgreSQL several instances share the database; one of them polls Telegram and times
   // the broadcasts, and another takes over within seconds if it goes.

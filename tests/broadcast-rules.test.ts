@@ -254,7 +254,7 @@ await forEachEngine(import.meta.path, (it) => {
     const clock = () => new Date();
     const { users } = await usersAndBroadcast(e, 6, clock);
     const tg = fakeTelegram(Date.now);
-    const paced = { ...config, broadcast: { batchSize: 2, gapMs: 0, intervalSeconds: 1 } };
+    const paced = { ...config, broadcast: { ...config.broadcast, batchSize: 2, gapMs: 0, intervalSeconds: 1 } };
     const servers = [e.store, await e.another()].map((store) => broadcastScheduler({ store, clock, settings: fixedSettings(defaultSettings(paced)) }, tg.api));
     try {
       await until("every delivery sent", () => tg.sent.length === users.length, 10_000);

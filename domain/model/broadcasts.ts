@@ -36,4 +36,10 @@ export type BroadcastDelivery = {
 export type BroadcastPace = {
   id: number;
   nextBatchAt: Date;
+  /**
+   * The send rate's bucket, shared by the fleet (GCRA): the moment the next message may go out.
+   * Null until the first grant. Apart from nextBatchAt, so the pace's turns and the rate's slots
+   * never read each other's clock when an operator switches between them.
+   */
+  sendsAt: Date | null;
 };

@@ -11,3 +11,4 @@ export * from "./stats.ts";
 export * from "./tasks.ts";
 export * from "./users.ts";
 export * from "./withdrawals.ts";
+export * from "./notices.ts";

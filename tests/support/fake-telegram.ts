@@ -4,7 +4,7 @@
 // answering 502, or holding every request unanswered, until it comes back on the same port.
 import type { Update } from "grammy/types";
 
-export type Call = { method: string; body: Record<string, any> };
+export type Call = { method: string; body: Record<string, any>; /** When the fake received it (Date.now()). */ at?: number };
 type Failure = { error_code: number; description: string; parameters?: { retry_after?: number } };
 export type Outage = "down" | "5xx" | "hang";
 
@@ -51,7 +51,14 @@ function refusedProfile(call: Call): Failure | undefined {
 /** The calls that change the bot's profile, which Telegram allows only a few of in a while. */
 export const profileSetters = ["setMyCommands", "deleteMyCommands", "setMyDescription", "setMyShortDescription", "setChatMenuButton"];
 
-export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_name: "RefBot", username: "refbot_test_bot" }) {
+/**
+ * `delayMs`: every answer comes that long after the request, as Telegram's would over a network.
+ * `rate`: sendMessage calls beyond that many in any second are refused with 429 and retry_after,
+ * as Telegram enforces its limit (`paidRate` for those with allow_paid_broadcast).
+ */
+export type FakeTelegramOptions = { delayMs?: number; rate?: number; paidRate?: number; retryAfter?: number };
+
+export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_name: "RefBot", username: "refbot_test_bot" }, options: FakeTelegramOptions = {}) {
   const calls: Call[] = [];
   const profile: FakeProfile = { commands: new Map(), descriptions: new Map(), shortDescriptions: new Map(), menuButton: { type: "default" } };
   const updates: Update[] = [];
@@ -73,6 +80,22 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
   let hangOver = Promise.resolve();
   /** sendMessage calls that were answered with success: what users really received. */
   const delivered: Call[] = [];
+  /** When each sendMessage of the last second was accepted, for the rate. */
+  const recentSends: number[] = [];
+  let rateLimited = 0;
+  const overRate = (call: Call): Failure | undefined => {
+    if (call.method !== "sendMessage" || options.rate === undefined) return undefined;
+    const now = Date.now();
+    while (recentSends.length > 0 && recentSends[0]! <= now - 1000) recentSends.shift();
+    const limit = call.body.allow_paid_broadcast ? (options.paidRate ?? 1000) : options.rate;
+    if (recentSends.length >= limit) {
+      rateLimited++;
+      const retry_after = options.retryAfter ?? 1;
+      return { error_code: 429, description: `Too Many Requests: retry after ${retry_after}`, parameters: { retry_after } };
+    }
+    recentSends.push(now);
+    return undefined;
+  };
 
   const answer = (call: Call): unknown => {
     switch (call.method) {
@@ -131,8 +154,9 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     const method = new URL(request.url).pathname.split("/").pop()!;
     const text = await request.text();
     const body = text ? JSON.parse(text) : {};
-    const call = { method, body };
+    const call: Call = { method, body, at: Date.now() };
     if (method !== "getUpdates") calls.push(call);
+    if (options.delayMs && method !== "getUpdates") await Bun.sleep(options.delayMs);
     if (outage === "hang") {
       await hangOver;
       return Response.json({ ok: false, error_code: 504, description: "Gateway Timeout" }, { status: 504 });
@@ -143,7 +167,7 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
       const offset = Number(body.offset ?? 0);
       for (let i = 0; i < 10 && !updates.some((u) => u.update_id >= offset); i++) await Bun.sleep(50);
     }
-    const failure = failWith(call) ?? refusedProfile(call);
+    const failure = failWith(call) ?? refusedProfile(call) ?? overRate(call);
     if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     if (method === "sendMessage") delivered.push(call);
     return Response.json({ ok: true, result: answer(call) });
@@ -168,6 +192,24 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     /** Messages users received (answered with success), unlike `sent`, which also has the failed tries. */
     delivered: (chatId?: number) => delivered.filter((c) => chatId === undefined || Number(c.body.chat_id) === chatId),
     failWhen: (rule: typeof failWith) => void (failWith = rule),
+    /** How many sendMessage calls the fake's own rate refused with 429. */
+    rateLimited: () => rateLimited,
+    /** Messages received per chat: a count above 1 for a message sent once is a duplicate. */
+    perChat(): Map<number, number> {
+      const counts = new Map<number, number>();
+      for (const c of delivered) counts.set(Number(c.body.chat_id), (counts.get(Number(c.body.chat_id)) ?? 0) + 1);
+      return counts;
+    },
+    /** The most messages received within any one second (a sliding window over the deliveries' times). */
+    busiestSecond(): number {
+      const times = delivered.map((c) => c.at ?? 0).sort((a, b) => a - b);
+      let most = 0;
+      for (let i = 0, j = 0; i < times.length; i++) {
+        while (times[i]! - times[j]! >= 1000) j++;
+        most = Math.max(most, i - j + 1);
+      }
+      return most;
+    },
     /**
      * Starts an outage: "down" closes the port (connections refused), "5xx" answers 502 Bad
      * Gateway to everything, "hang" holds every request without an answer.

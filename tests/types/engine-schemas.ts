@@ -65,6 +65,7 @@ type DomainRows = {
   apiTokens: Model.ApiToken;
   settings: Model.SettingRow;
   instances: Model.InstanceRow;
+  notices: Model.NoticeRow;
 };
 
 type DomainVerdict<K> = K extends keyof DomainRows

@@ -57,6 +57,8 @@ export const broadcastPace = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     nextBatchAt: moment("next_batch_at").notNull(),
+    /** The send rate's bucket (GCRA), shared by the fleet: when the next message may go out. */
+    sendsAt: moment("sends_at"),
   },
   (t) => [check("broadcast_pace_one_row", sql`${t.id} = 1`)],
 );

@@ -14,6 +14,7 @@ export * from "./login-throttle.ts";
 export * from "./risk.ts";
 export * from "./backups.ts";
 export * from "./settings.ts";
+export * from "./notices.ts";
 
 /**
  * SQLite indexes PostgreSQL does without, with the reason. users_scores_idx is a covering index

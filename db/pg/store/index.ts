@@ -34,6 +34,7 @@ import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
+import { noticeStatements, sendRateStatements } from "./notices.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -63,6 +64,8 @@ export function pgStatements(db: PgRunner): Statements {
     backups: backupStatements(db),
     settings: settingStatements(db),
     instances: instanceStatements(db),
+    notices: noticeStatements(db),
+    sendRate: sendRateStatements(db),
   };
 }
 

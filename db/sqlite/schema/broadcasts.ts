@@ -54,6 +54,8 @@ export const broadcastPace = sqliteTable(
   {
     id: integer("id").primaryKey().default(1),
     nextBatchAt: integer("next_batch_at", { mode: "timestamp_ms" }).notNull(),
+    /** The send rate's bucket (GCRA), shared by the fleet: when the next message may go out. */
+    sendsAt: integer("sends_at", { mode: "timestamp_ms" }),
   },
   (t) => [check("broadcast_pace_one_row", sql`${t.id} = 1`)],
 );

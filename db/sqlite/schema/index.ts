@@ -12,3 +12,4 @@ export * from "./login-throttle.ts";
 export * from "./risk.ts";
 export * from "./backups.ts";
 export * from "./settings.ts";
+export * from "./notices.ts";

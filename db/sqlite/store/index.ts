@@ -26,6 +26,7 @@ import { riskStatements } from "./risk.ts";
 import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
+import { noticeStatements, sendRateStatements } from "./notices.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -45,6 +46,8 @@ export function sqliteStatements(db: Db): Statements {
     backups: backupStatements(db),
     settings: settingStatements(db),
     instances: instanceStatements(db),
+    notices: noticeStatements(db),
+    sendRate: sendRateStatements(db),
   }));
 }
 

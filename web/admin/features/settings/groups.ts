@@ -24,6 +24,7 @@ export const settingLabels: Record<SettingDto["key"], string> = {
   broadcastBatch: "Messages per batch",
   broadcastGapMs: "Gap between messages",
   broadcastInterval: "Interval between batches",
+  broadcastRate: "Send rate (whole fleet)",
   channelUrl: "Channel link",
   supportUrl: "Support link",
   productName: "Product name",

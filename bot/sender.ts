@@ -1,0 +1,216 @@
+// Sends what waits in the database at the fleet's rate: notices about money always, and with a
+// send rate set (broadcastRate) broadcast deliveries too, notices first in every grant. Every
+// instance runs one; they share the rate through the bucket in the database (domain/send-rate.ts)
+// and never the same row, through the claims' leases.
+//
+// One turn: claim up to a grant's worth (a tenth of a second of sends), reserve that many slots in
+// the bucket, and start each send at its slot without waiting for the one before, so a Bot API
+// that answers in 40 ms still sees the full rate. The next turn claims while those sends are in
+// flight. A 429 stops the grant, moves the fleet's bucket past Telegram's retry_after, and puts
+// the unsent rest back untried once the sends in flight have settled (never before: a row put
+// back while its message is on the way could be sent twice). An outage does the same with a
+// growing wait of this instance's own.
+import { GrammyError, type Api } from "grammy";
+import { deliveryText, settleDelivery } from "@/domain/broadcast.ts";
+import { stopForRefusedText, whyNotSend } from "@/domain/broadcast-stop.ts";
+import type { Deps } from "@/domain/context.ts";
+import { pickLanguage } from "@/domain/i18n/languages.ts";
+import { claimSends, noticeOf, releaseSends, settleNotice, type ClaimedNotice } from "@/domain/notices.ts";
+import type { ClaimedDelivery } from "@/domain/statements/broadcast.ts";
+import { effectiveRate, freeRateLimit, grantSize, pauseSends, reserveSends } from "@/domain/send-rate.ts";
+import { setReachable } from "@/domain/users.ts";
+import { silentLog, type Log } from "@/observe/log.ts";
+import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
+import { classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
+import { texts } from "./texts.ts";
+
+type SenderDeps = Pick<Deps, "store" | "clock" | "events" | "settings"> & { config: Pick<Deps["config"], "broadcast"> };
+
+export type SenderOptions = {
+  log?: Log;
+  /**
+   * How long a claim is this instance's before another may take its rows over: longer than a
+   * grant's wait for its slots plus one Bot API call (server: TELEGRAM_TIMEOUT + 5 s).
+   */
+  leaseMs: number;
+  /** How soon an idle sender looks again for something to send. */
+  idleMs?: number;
+  backoff?: BackoffOptions;
+};
+
+/** The least time between two messages to one chat (Telegram's per-chat limit is about one a second). */
+const perChatMs = 1000;
+
+type Item = { notice: ClaimedNotice; delivery?: undefined } | { delivery: ClaimedDelivery; notice?: undefined };
+
+export type SendCounts = { sent: number; blocked: number; failed: number; retried: number; expired: number; skipped: number; rateLimited: number };
+
+export function startSender(deps: SenderDeps, api: Api, { log = silentLog, leaseMs, idleMs = 250, backoff = telegramBackoff }: SenderOptions) {
+  const stopping = new AbortController();
+  const outage = createBackoff(backoff);
+  const counts: SendCounts = { sent: 0, blocked: 0, failed: 0, retried: 0, expired: 0, skipped: 0, rateLimited: 0 };
+  // Until when this instance sends nothing: Telegram's retry_after or an outage's backoff.
+  let pausedUntil = 0;
+  const lastToChat = new Map<number, number>();
+  const grants = new Set<Promise<void>>();
+
+  const sleep = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          stopping.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        });
+
+  /** The rate this turn sends at, and whether broadcasts are this sender's (else the pace's flush). */
+  const mode = () => {
+    const rate = effectiveRate(deps.settings.current().broadcastRate, deps.config.broadcast.paid);
+    return rate > 0 ? { rate, broadcasts: true } : { rate: freeRateLimit, broadcasts: false };
+  };
+
+  /** Sends one item; answers "stop" when the grant must end (429, outage, stopping). */
+  async function sendOne(item: Item, token: string): Promise<"ok" | "stop"> {
+    const tgId = item.notice?.tgId ?? item.delivery!.tgId;
+    const since = Date.now() - (lastToChat.get(tgId) ?? 0);
+    if (since < perChatMs) await sleep(perChatMs - since);
+    if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
+    if (item.delivery && (await whyNotSend(deps, item.delivery, token))) return "ok";
+    // Marked as the message leaves, so another for the chat in flight waits; a try that reached
+    // no one gives the mark back.
+    const before = lastToChat.get(tgId);
+    lastToChat.set(tgId, Date.now());
+    try {
+      if (item.notice) {
+        const n = item.notice;
+        await api.sendMessage(n.tgId, texts.notice(noticeOf(n), pickLanguage(n.language, n.tgLanguage)), { link_preview_options: { is_disabled: true } });
+        await settleNotice(deps, n, token, "sent");
+      } else {
+        const d = item.delivery;
+        await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown", ...(deps.config.broadcast.paid && { allow_paid_broadcast: true }) });
+        await settleDelivery(deps, d.id, token, { ok: true });
+      }
+      if (lastToChat.size > 50_000) for (const [chat, at] of lastToChat) if (Date.now() - at > perChatMs) lastToChat.delete(chat);
+      counts.sent++;
+      outage.reset();
+      return "ok";
+    } catch (error) {
+      if (before === undefined) lastToChat.delete(tgId);
+      else lastToChat.set(tgId, before);
+      return failed(item, token, error);
+    }
+  }
+
+  async function failed(item: Item, token: string, error: unknown): Promise<"ok" | "stop"> {
+    const message = describeTelegramError(error);
+    const tgId = item.notice?.tgId ?? item.delivery!.tgId;
+    switch (classifyTelegramError(error)) {
+      case "rate_limited": {
+        const seconds = error instanceof GrammyError ? (error.parameters.retry_after ?? 1) : 1;
+        const until = Date.now() + seconds * 1000;
+        pausedUntil = Math.max(pausedUntil, until);
+        counts.rateLimited++;
+        // Every instance meets the pause at its next reservation.
+        await pauseSends(deps, new Date(until)).catch((e: Error) => log.error({ err: e }, "could not pause the fleet's sends"));
+        log.warn({ retryAfterSeconds: seconds }, "Telegram asked to wait (429): the fleet's sends pause");
+        return "stop";
+      }
+      case "unavailable": {
+        const wait = outage.next();
+        pausedUntil = Math.max(pausedUntil, Date.now() + wait);
+        log.warn({ error: message, retryInSeconds: Math.ceil(wait / 1000) }, "sending stopped: the Bot API is unreachable");
+        return "stop";
+      }
+      case "user": {
+        const blocked = error instanceof GrammyError && error.error_code === 403;
+        if (blocked) await setReachable(deps, tgId, false);
+        counts[blocked ? "blocked" : "failed"]++;
+        if (item.notice) await settleNotice(deps, item.notice, token, blocked ? "skipped" : "failed", message);
+        else await settleDelivery(deps, item.delivery.id, token, { ok: false, error: message, retry: false });
+        return "ok";
+      }
+      case "text":
+        counts.failed++;
+        if (item.notice) await settleNotice(deps, item.notice, token, "failed", message);
+        else await stopForRefusedText(deps, item.delivery, token, error instanceof GrammyError ? error.description : message);
+        return "ok";
+      case "request":
+        counts.retried++;
+        if (item.notice) await settleNotice(deps, item.notice, token, "retry", message);
+        else await settleDelivery(deps, item.delivery.id, token, { ok: false, error: message, retry: true });
+        return "ok";
+    }
+  }
+
+  /** Sends a grant's items at their slots; the unsent rest goes back once the sends in flight settle. */
+  async function sendGrant(items: Item[], token: string, startsAt: number, slotMs: number, launched: () => void) {
+    const sends: Promise<"ok" | "stop">[] = [];
+    let stop = false;
+    for (let i = 0; i < items.length; i++) {
+      await sleep(startsAt + i * slotMs - Date.now());
+      if (stop || stopping.signal.aborted || Date.now() < pausedUntil) {
+        stop = true;
+        break;
+      }
+      const send = sendOne(items[i]!, token).catch((error: Error) => {
+        log.error({ err: error }, "a send could not be recorded");
+        return "stop" as const;
+      });
+      void send.then((answer) => answer === "stop" && (stop = true));
+      sends.push(send);
+    }
+    launched();
+    const answers = await Promise.all(sends);
+    if (stop || answers.includes("stop") || sends.length < items.length) await releaseSends(deps, token);
+  }
+
+  async function turn(): Promise<number> {
+    const wait = pausedUntil - Date.now();
+    if (wait > 0) return wait;
+    const { rate, broadcasts } = mode();
+    const claim = await claimSends(deps, { limit: grantSize(rate), leaseMs, broadcasts });
+    if (claim.expired > 0) log.warn({ expired: claim.expired }, "notices older than 24 h dropped: never sent late");
+    counts.expired += claim.expired;
+    counts.skipped += claim.skipped;
+    const items: Item[] = [...claim.notices.map((notice) => ({ notice })), ...claim.deliveries.map((delivery) => ({ delivery }))];
+    if (items.length === 0) return idleMs;
+    const { startsAt, slotMs } = await reserveSends(deps, items.length, rate);
+    // Slots far off (the fleet paused): the rows go back rather than outlive their lease here.
+    if (startsAt - Date.now() > leaseMs / 2) {
+      await releaseSends(deps, claim.token);
+      return startsAt - Date.now() - leaseMs / 4;
+    }
+    // The next turn starts once this grant's last send has started, while the sends are in flight.
+    let launched!: () => void;
+    const started = new Promise<void>((resolve) => (launched = resolve));
+    const grant = sendGrant(items, claim.token, startsAt, slotMs, launched)
+      .catch((error: Error) => log.error({ err: error }, "a grant of sends failed"))
+      .finally(() => grants.delete(grant));
+    grants.add(grant);
+    await started;
+    return 0;
+  }
+
+  const running = (async () => {
+    while (!stopping.signal.aborted) {
+      let next: number;
+      try {
+        next = await turn();
+      } catch (error) {
+        log.error({ err: error }, "sending failed");
+        next = idleMs * 4;
+      }
+      await sleep(next);
+    }
+  })();
+
+  return {
+    counts,
+    async stop() {
+      stopping.abort();
+      await running;
+      await Promise.all(grants);
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof startSender>;

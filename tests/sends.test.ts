@@ -1,0 +1,139 @@
+// The fleet's sends on both engines, against the fake Bot API: the shared bucket across two
+// instances, the fleet-wide pause on a 429, and notices about money that survive an outage, are
+// dropped when too old, skip users who blocked the bot and come in the user's language.
+import { afterEach, expect } from "bun:test";
+import { createConfig } from "@/config/env.ts";
+import { queueBroadcast } from "@/domain/broadcast.ts";
+import { noticeCounts, queueNotice } from "@/domain/notices.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { fixedSettings } from "@/domain/settings-source.ts";
+import type { Store } from "@/domain/store.ts";
+import { startSender, type Sender } from "@/bot/sender.ts";
+import { botApi } from "@/bot/telegram-api.ts";
+import { forEachEngine, type EngineFixture } from "./support/engines.ts";
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions } from "./support/fake-telegram.ts";
+import { until } from "./support/until.ts";
+
+const token = "123456:TEST-token";
+const clock = () => new Date();
+const running: { senders: Sender[]; tg?: FakeTelegram } = { senders: [] };
+
+afterEach(async () => {
+  await Promise.all(running.senders.map((s) => s.stop()));
+  running.senders = [];
+  running.tg?.stop();
+});
+
+function fake(options: FakeTelegramOptions = {}) {
+  running.tg = startFakeTelegram(undefined, options);
+  return running.tg;
+}
+
+/** One instance's sender on `store`, at `rate` messages a second for the fleet (0: notices only, at Telegram's 30/s). */
+function instance(store: Store, tg: FakeTelegram, rate: number) {
+  const config = createConfig({ BROADCAST_RATE: String(rate) });
+  const deps = { store, clock, config, settings: fixedSettings(defaultSettings(config)) };
+  const sender = startSender(deps, botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 2 }), { leaseMs: 7_000, idleMs: 50, backoff: { firstMs: 300, capMs: 600 } });
+  running.senders.push(sender);
+  return sender;
+}
+
+async function audience(e: EngineFixture, n: number) {
+  const users = [];
+  for (let i = 0; i < n; i++) users.push(await e.addUser());
+  return users;
+}
+
+await forEachEngine(import.meta.file, (it) => {
+  it("two instances share one rate: no second holds more than the rate and one, every user gets the message once", async (e) => {
+    const users = await audience(e, 75);
+    const tg = fake({ delayMs: 40 });
+    await queueBroadcast({ store: e.store, clock, settings: fixedSettings(defaultSettings(createConfig({}))) }, await e.addAdmin(), "Rate drill");
+    const started = Date.now();
+    instance(e.store, tg, 30);
+    instance(await e.another(), tg, 30);
+    await until("every user has the broadcast", () => tg.delivered().length >= users.length, 15_000);
+    const took = (Date.now() - started) / 1000;
+    expect(tg.busiestSecond()).toBeLessThanOrEqual(31);
+    expect([...tg.perChat().values()].every((n) => n === 1)).toBe(true);
+    expect(tg.perChat().size).toBe(users.length);
+    // 75 messages at 30/s: 2.5 s, the rate reached and not exceeded.
+    expect(took).toBeGreaterThan(2);
+    expect(took).toBeLessThan(4.5);
+  }, 30_000);
+
+  it("a 429 pauses the whole fleet for retry_after: neither instance sends until it has passed", async (e) => {
+    const users = await audience(e, 12);
+    const tg = fake({ delayMs: 10 });
+    let refusedAt = 0;
+    tg.failWhen((c) => {
+      if (c.method !== "sendMessage" || refusedAt) return undefined;
+      refusedAt = Date.now();
+      return { error_code: 429, description: "Too Many Requests: retry after 2", parameters: { retry_after: 2 } };
+    });
+    await queueBroadcast({ store: e.store, clock, settings: fixedSettings(defaultSettings(createConfig({}))) }, await e.addAdmin(), "Pause drill");
+    instance(e.store, tg, 10);
+    instance(await e.another(), tg, 10);
+    await until("every user has the broadcast", () => tg.delivered().length >= users.length, 15_000);
+    const duringPause = tg.sent().filter((c) => c.at! > refusedAt + 150 && c.at! < refusedAt + 2000);
+    expect(duringPause).toEqual([]);
+    expect([...tg.perChat().values()].every((n) => n === 1)).toBe(true);
+    expect(tg.perChat().size).toBe(users.length);
+  }, 30_000);
+
+  it("notices wait out a Bot API outage and then reach each user once, in the user's language, ahead of a broadcast", async (e) => {
+    const [ru, en] = await audience(e, 2);
+    await e.exec(`update users set language = 'ru' where id = ${ru!.id}`);
+    const others = await audience(e, 20);
+    const tg = fake({ delayMs: 5 });
+    tg.goDown("5xx");
+    await queueBroadcast({ store: e.store, clock, settings: fixedSettings(defaultSettings(createConfig({}))) }, await e.addAdmin(), "Broadcast after notices");
+    for (const u of [ru!, en!]) await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: u.tgId, amount: "12.50" });
+    instance(e.store, tg, 30);
+    await Bun.sleep(800);
+    expect(tg.delivered()).toEqual([]);
+    // Still waiting, between tries or held by the next one: none failed, none counted sent.
+    const waiting = await noticeCounts({ store: e.store });
+    expect((waiting.pending ?? 0) + (waiting.sending ?? 0)).toBe(2);
+    tg.comeBack();
+    await until("everything delivered", () => tg.delivered().length >= 2 + 2 + others.length, 15_000);
+    // The notices went first, before any broadcast message.
+    expect(tg.delivered().slice(0, 2).map((c) => Number(c.body.chat_id)).sort()).toEqual([ru!.tgId, en!.tgId].sort());
+    const [ruNotice] = tg.delivered(ru!.tgId);
+    const [enNotice] = tg.delivered(en!.tgId);
+    expect(enNotice!.body.text).toContain("12.5");
+    expect(ruNotice!.body.text).not.toBe(enNotice!.body.text);
+    expect(ruNotice!.body.text).toMatch(/[а-я]/);
+    await Bun.sleep(300);
+    expect(tg.delivered(ru!.tgId).length).toBe(2);
+    expect(await noticeCounts({ store: e.store })).toEqual({ sent: 2 });
+  }, 30_000);
+
+  it("a notice older than 24 h is dropped and counted, a blocked user's is skipped, the others are sent", async (e) => {
+    const [late, blocked, fresh] = await audience(e, 3);
+    await e.exec(`update users set is_active = false where id = ${blocked!.id}`);
+    const tg = fake();
+    const dayAndAnHourAgo = () => new Date(Date.now() - 25 * 3_600_000);
+    await queueNotice({ store: e.store, clock: dayAndAnHourAgo }, { kind: "withdrawal_paid", tgId: late!.tgId, amount: "5", txHash: "0xabc" });
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_rejected", tgId: blocked!.tgId, amount: "5", reason: "duplicate" });
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: fresh!.tgId, amount: "5" });
+    const sender = instance(e.store, tg, 0);
+    await until("the fresh notice sent", () => tg.delivered(fresh!.tgId).length === 1, 10_000);
+    await Bun.sleep(200);
+    expect(tg.sent().map((c) => Number(c.body.chat_id))).toEqual([fresh!.tgId]);
+    expect(await noticeCounts({ store: e.store })).toEqual({ sent: 1, expired: 1, skipped: 1 });
+    expect(sender.counts).toMatchObject({ sent: 1, expired: 1, skipped: 1 });
+  }, 30_000);
+
+  it("a user who blocked the bot since the notice was queued is marked unreachable and the notice skipped, not retried", async (e) => {
+    const [u] = await audience(e, 1);
+    const tg = fake();
+    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: u!.tgId, amount: "5" });
+    instance(e.store, tg, 0);
+    await until("the notice settled", async () => (await noticeCounts({ store: e.store })).skipped === 1, 10_000);
+    await Bun.sleep(300);
+    expect(tg.sent().length).toBe(1);
+    expect((await e.user(u!.id)).isActive).toBe(false);
+  }, 30_000);
+});
