@@ -77,7 +77,8 @@ export type BalanceDto = Answer<"get", "/api/me/balance">;
 export type LedgerEntryDto = Item<BalanceDto["ledger"]>;
 export type ReferralSummaryDto = Answer<"get", "/api/me/referrals">;
 export type RecentReferralDto = Item<Answer<"get", "/api/me/referrals/recent">>;
-export type WithdrawalDto = Answer<"post", "/api/me/withdraw">;
+/** A withdrawal request as its user sees it (without the admins' notes). */
+export type OwnWithdrawalDto = Answer<"post", "/api/me/withdraw">;
 export type RankDto = Answer<"get", "/api/me/rank">;
 export type LanguageBody = import("zod").input<typeof import("./schemas.ts").languageBody>;
 export type UserTaskDto = Item<Answer<"get", "/api/tasks/active">>;
@@ -88,6 +89,7 @@ export type LeaderboardEntryDto = Pick<Item<Answer<"get", "/api/leaderboard/:cat
   Partial<{ balance: string; totalEarned: string; referralCount: number; taskCount: number; currentStreak: number }>;
 
 // Admin
+export type WithdrawalDto = Answer<"get", "/api/admin/withdrawals/:id">;
 export type LoginDto = Answer<"post", "/api/auth/login">;
 export type AdminMeDto = Answer<"get", "/api/admin/me">;
 export type AdminStatsDto = Answer<"get", "/api/admin/stats">;

@@ -146,6 +146,10 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     const back = (await t.adminGet(`/api/admin/withdrawals/${w.id}`)).body;
     expect(back).toMatchObject({ status: "approved", txHash: null, txChecked: false });
     expect(back.returnReason).toContain(`Transaction ${hash} is no longer on chain`);
+    // The admins' note stays with the admins: the user sees the request approved again.
+    const own = (await t.request("GET", "/api/me/withdrawals", { headers: t.userHeaders(w.user.tgId) })).body[0];
+    expect(own).toMatchObject({ id: w.id, status: "approved", txHash: null });
+    expect(own).not.toHaveProperty("returnReason");
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.sent", "withdrawal.returned"]);
     const warned = t.logs.lines().find((line) => line.level === "warn" && line.msg.startsWith("payout returned to approved"));
     expect(warned).toMatchObject({ withdrawalId: w.id, txHash: hash });

@@ -23,3 +23,9 @@ export const withdrawalView = (w: WithdrawalRow) => ({
   createdAt: w.createdAt,
   processedAt: w.processedAt,
 });
+
+/** The request as the user who made it sees it: an admin's note on a payout that came back stays with the admins. */
+export const ownWithdrawalView = (w: WithdrawalRow) => {
+  const { returnReason: _adminsOnly, ...view } = withdrawalView(w);
+  return view;
+};

@@ -11,7 +11,7 @@ import { setWallet } from "@/domain/wallet.ts";
 import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
 import type { userAuth } from "@/api/plugins/user-auth.ts";
 import { languageBody, walletBody, withdrawBody } from "@/api/schemas.ts";
-import { withdrawalView } from "./admin-withdrawals.views.ts";
+import { ownWithdrawalView } from "./admin-withdrawals.views.ts";
 import { activityItemView, balanceView, meView, referralSummaryView } from "./me.views.ts";
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
@@ -23,7 +23,7 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
     .get("/balance", async ({ user }) => balanceView(user, await userLedger(deps, user.id, 50)), { user: true })
     .get("/referrals", ({ user }) => referralSummaryView(user, referralLink(deps, user.refCode), deps.settings.current()), { user: true })
     .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
-    .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(withdrawalView), { user: true })
+    .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(ownWithdrawalView), { user: true })
     .get("/rank", async ({ user, query }) => ({ rank: await rankOf(deps, query.category, user) }), {
       user: true,
       query: z.object({ category: z.enum(leaderboardCategories).default("earnings") }),
@@ -35,7 +35,7 @@ export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
       async ({ user, body, set }) => {
         const withdrawal = await requestWithdrawal(deps, user, body.amount);
         set.status = 201;
-        return withdrawalView(withdrawal);
+        return ownWithdrawalView(withdrawal);
       },
       { user: true, body: withdrawBody, detail: { "x-status": 201, "x-errors": ["USER_BANNED", "BELOW_MINIMUM", "INVALID_AMOUNT", "INSUFFICIENT_BALANCE", "WALLET_REQUIRED", "OPEN_WITHDRAWAL", "NOT_IN_CHANNEL", "PAYOUT_LIMIT"] } },
     );

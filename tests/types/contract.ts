@@ -14,6 +14,7 @@ type Answers = {
   ReferralSummaryDto: Resolved<C.ReferralSummaryDto>;
   RecentReferralDto: Resolved<C.RecentReferralDto>;
   WithdrawalDto: Resolved<C.WithdrawalDto>;
+  OwnWithdrawalDto: Resolved<C.OwnWithdrawalDto>;
   RankDto: Resolved<C.RankDto>;
   UserTaskDto: Resolved<C.UserTaskDto>;
   OpenTaskDto: Resolved<C.OpenTaskDto>;

@@ -1,5 +1,5 @@
 // The user's withdrawal requests with status, dates, address and the payout transaction.
-import type { WithdrawalDto } from "@/api/contract.ts";
+import type { OwnWithdrawalDto } from "@/api/contract.ts";
 import { useI18n } from "@/web/app/i18n/i18n.ts";
 import { ExternalLink } from "@/web/app/telegram/external-link.tsx";
 import { shortenAddress, shortenHash } from "@/web/shared/format.ts";
@@ -9,7 +9,7 @@ import { ListSkeleton } from "@/web/shared/ui/skeleton.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 
-export function WithdrawalList({ withdrawals, explorerTxUrl }: { withdrawals: WithdrawalDto[] | undefined; explorerTxUrl: string }) {
+export function WithdrawalList({ withdrawals, explorerTxUrl }: { withdrawals: OwnWithdrawalDto[] | undefined; explorerTxUrl: string }) {
   const { t, label, dateTime, language } = useI18n();
   if (!withdrawals) return <ListSkeleton rows={3} label={t("common.loading")} />;
   if (withdrawals.length === 0) {
