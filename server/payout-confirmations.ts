@@ -6,33 +6,27 @@ import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import { confirmPayouts } from "@/domain/payout-confirmations.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
+import { leaderChore, type Chore } from "./leader-chore.ts";
 
-export function startPayoutConfirmations(deps: Deps, chain: PayoutChain, { leading = () => true, everyMs = 5_000, log = silentLog }: { leading?: () => boolean; everyMs?: number; log?: Log } = {}) {
-  let running: Promise<unknown> | undefined;
+export function startPayoutConfirmations(deps: Deps, chain: PayoutChain, { leading = () => true, everyMs = 5_000, log = silentLog }: { leading?: () => boolean; everyMs?: number; log?: Log } = {}): Chore {
   // The RPC away is said once when it goes and once when it is back, not every few seconds.
   let chainAway = false;
-  const timer = setInterval(() => {
-    if (running || !leading()) return;
-    running = confirmPayouts(deps, chain)
-      .then((report) => {
-        if (chainAway) log.info("the chain's RPC answers again: payouts waiting for confirmations are counted again");
-        chainAway = false;
-        if (report.paid.length) log.info({ withdrawalIds: report.paid }, "payouts confirmed on chain: paid");
-      })
-      .catch((error: Error) => {
-        if (error instanceof AppError && error.code === "CHAIN_UNAVAILABLE") {
-          if (!chainAway) log.warn({ err: error }, "the chain's RPC does not answer: payouts waiting for confirmations wait longer");
-          chainAway = true;
-          return;
-        }
-        log.error({ err: error }, "counting payout confirmations failed");
-      })
-      .finally(() => (running = undefined));
-  }, everyMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return leaderChore(
+    () =>
+      confirmPayouts(deps, chain)
+        .then((report) => {
+          if (chainAway) log.info("the chain's RPC answers again: payouts waiting for confirmations are counted again");
+          chainAway = false;
+          if (report.paid.length) log.info({ withdrawalIds: report.paid }, "payouts confirmed on chain: paid");
+        })
+        .catch((error: Error) => {
+          if (error instanceof AppError && error.code === "CHAIN_UNAVAILABLE") {
+            if (!chainAway) log.warn({ err: error }, "the chain's RPC does not answer: payouts waiting for confirmations wait longer");
+            chainAway = true;
+            return;
+          }
+          log.error({ err: error }, "counting payout confirmations failed");
+        }),
+    { leading, everyMs },
+  );
 }
