@@ -6,11 +6,13 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { WithdrawalStatus } from "@/api/contract.ts";
+import { withdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { formatCount } from "@/web/shared/format.ts";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { EmptyState } from "@/web/shared/ui/empty-state.tsx";
 import { ErrorState } from "@/web/shared/ui/error-state.tsx";
 import { WalletIcon } from "@/web/shared/ui/icons.tsx";
+import { withdrawalStatusLooks } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 import { Skeleton } from "@/web/shared/ui/skeleton.tsx";
 import { TabPanel, Tabs } from "@/web/shared/ui/tabs.tsx";
 import { ExportButton } from "@/web/admin/components/export-button.tsx";
@@ -20,14 +22,7 @@ import { useWithdrawalCounts } from "@/web/admin/features/withdrawals/api/get-wi
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
 import { WithdrawalCard } from "./withdrawal-card.tsx";
 
-const tabs = [
-  { value: "review", label: "Review" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "confirming", label: "Confirming" },
-  { value: "paid", label: "Paid" },
-  { value: "rejected", label: "Rejected" },
-] as const satisfies ReadonlyArray<{ value: WithdrawalStatus; label: string }>;
+const tabs = withdrawalStatuses.map((value) => ({ value, label: withdrawalStatusLooks[value].tab }));
 
 const statusOf = (value: string | null): WithdrawalStatus => tabs.find((t) => t.value === value)?.value ?? "pending";
 
