@@ -1,5 +1,7 @@
 // Builds the grammY bot from its features. Everything it needs arrives as arguments: no
 // module-level state, so tests create as many bots as they like against a fake Bot API.
+import { autoRetry } from "@grammyjs/auto-retry";
+import { sequentialize } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
@@ -21,6 +23,12 @@ export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds =
   const telegram = { apiRoot, timeoutSeconds, status, metrics };
   const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);
+  // Replies wait out a 429 (up to half a minute, three times) rather than being lost; an outage
+  // still fails at once, as the connection and the status expect.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  // Updates are handled concurrently (the runner, or webhooks answered at once); one chat's, or
+  // one user's, stay in the order they came.
+  bot.use(sequentialize<BotContext>((ctx) => String(ctx.chat?.id ?? ctx.from?.id ?? "")));
   bot.use(reachability(deps));
   bot.use(guard(deps));
   bot.use(start(deps));
