@@ -12,3 +12,4 @@ export * from "./tasks.ts";
 export * from "./users.ts";
 export * from "./withdrawals.ts";
 export * from "./notices.ts";
+export * from "./payout-sends.ts";

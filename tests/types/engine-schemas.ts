@@ -66,6 +66,8 @@ type DomainRows = {
   settings: Model.SettingRow;
   instances: Model.InstanceRow;
   notices: Model.NoticeRow;
+  payoutSends: Model.PayoutSend;
+  payoutWallets: Model.PayoutWallet;
 };
 
 type DomainVerdict<K> = K extends keyof DomainRows

@@ -13,3 +13,4 @@ export * from "./risk.ts";
 export * from "./backups.ts";
 export * from "./settings.ts";
 export * from "./notices.ts";
+export * from "./payout-sends.ts";
