@@ -10,6 +10,7 @@ import { AppError } from "./errors.ts";
 import { emitting } from "./events.ts";
 import { languages, pickLanguage, type Language } from "./i18n/languages.ts";
 import { rules } from "./rules.ts";
+import { currentPace, type PaceDeps } from "./send-rate.ts";
 import type { Statements } from "./store.ts";
 import type { ClaimedDelivery, Settlement } from "./statements/broadcast.ts";
 import { describeProblem, findMarkdownProblem } from "./telegram-markdown.ts";
@@ -50,7 +51,7 @@ function validateTexts(texts: BroadcastTexts): BroadcastTexts | null {
   return Object.keys(valid).length > 0 ? valid : null;
 }
 
-export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "settings">, adminId: number, input: string, translations: BroadcastTexts = {}) {
+export async function queueBroadcast(deps: Pick<Deps, "store" | "clock"> & PaceDeps, adminId: number, input: string, translations: BroadcastTexts = {}) {
   const message = validateBroadcastMessage(input);
   const texts = validateTexts(translations);
   const at = deps.clock();
@@ -64,9 +65,9 @@ export async function queueBroadcast(deps: Pick<Deps, "store" | "clock" | "setti
   return broadcastProgress(deps, broadcast);
 }
 
-export function broadcastProgress(deps: Pick<Deps, "settings">, b: Broadcast) {
+/** `etaSeconds`: the time left at the current pace (currentPace); 0 when only a flush asked for sends. */
+export function broadcastProgress(deps: PaceDeps, b: Broadcast) {
   const pending = b.total - b.sent - b.failed;
-  const { broadcastBatch: batchSize, broadcastInterval: intervalSeconds } = deps.settings.current();
   return {
     id: b.id,
     message: b.message,
@@ -76,7 +77,7 @@ export function broadcastProgress(deps: Pick<Deps, "settings">, b: Broadcast) {
     sent: b.sent,
     failed: b.failed,
     pending,
-    etaSeconds: Math.ceil(pending / batchSize) * intervalSeconds,
+    etaSeconds: currentPace(deps).secondsFor(pending),
     // Set when an admin cancelled it or Telegram refused its text; its unsent deliveries failed then.
     stoppedAt: b.stoppedAt,
     stopReason: b.stopReason,
@@ -88,15 +89,20 @@ export function deliveryText(d: Pick<ClaimedDelivery, "message" | "texts" | "lan
   return d.texts?.[pickLanguage(d.language, d.tgLanguage)] ?? d.message;
 }
 
-/** Who a broadcast queued now would reach, by the language each reads (as deliveryText picks it). */
-export async function broadcastAudience(deps: Pick<Deps, "store">) {
+/**
+ * Who a broadcast queued now would reach, by the language each reads (as deliveryText picks it),
+ * and how long sending to all of them would take at the current pace.
+ */
+export async function broadcastAudience(deps: Pick<Deps, "store"> & PaceDeps) {
   const groups = await deps.store.read((db) => db.broadcast.audience());
   const byLanguage = Object.fromEntries(languages.map((language) => [language, 0])) as Record<Language, number>;
   for (const group of groups) byLanguage[pickLanguage(group.language, group.tgLanguage)] += group.users;
-  return { total: groups.reduce((sum, group) => sum + group.users, 0), byLanguage };
+  const total = groups.reduce((sum, group) => sum + group.users, 0);
+  const pace = currentPace(deps);
+  return { total, byLanguage, etaSeconds: pace.secondsFor(total), messagesPerSecond: pace.messagesPerSecond, byRate: pace.byRate };
 }
 
-export async function listBroadcasts(deps: Pick<Deps, "store" | "settings">, limit: number, before?: number) {
+export async function listBroadcasts(deps: Pick<Deps, "store"> & PaceDeps, limit: number, before?: number) {
   const rows = await deps.store.read((db) => db.broadcast.list(limit, before));
   return rows.map((b) => broadcastProgress(deps, b));
 }

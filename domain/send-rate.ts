@@ -37,3 +37,39 @@ export function pauseSends(deps: Pick<Deps, "store">, until: Date): Promise<void
 
 /** How long sending `pending` messages takes at `rate` per second. */
 export const secondsAt = (pending: number, rate: number) => Math.ceil(pending / rate);
+
+/** The broadcast side of the configuration a pace needs; without it, no paid broadcasts. */
+export type PaceDeps = Pick<Deps, "settings"> & { config?: { broadcast: Pick<Deps["config"]["broadcast"], "paid"> } };
+
+/**
+ * How fast broadcasts go out now: at the fleet's rate when one is set, else the batch pace
+ * (batch every interval; with no interval, only when a flush is asked for, so no time can be told).
+ */
+export function currentPace(deps: PaceDeps): { byRate: boolean; messagesPerSecond: number; secondsFor: (messages: number) => number } {
+  const s = deps.settings.current();
+  const rate = effectiveRate(s.broadcastRate, deps.config?.broadcast.paid ?? false);
+  if (rate > 0) return { byRate: true, messagesPerSecond: rate, secondsFor: (n) => secondsAt(n, rate) };
+  return {
+    byRate: false,
+    messagesPerSecond: s.broadcastInterval > 0 ? s.broadcastBatch / s.broadcastInterval : 0,
+    secondsFor: (n) => Math.ceil(n / s.broadcastBatch) * s.broadcastInterval,
+  };
+}
+
+/** A span of time as the panel and the CLI say it before a broadcast: "40 s", "55 min", "3 h 20 min", "12 days 4 h". */
+export function spokenDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} days ${hours % 24} h` : `${Math.floor(hours / 24)} days`;
+}
+
+/** How long sending to the whole audience takes at the server's current pace (broadcastAudience's figures). */
+export function sendingTime(audience: { total: number; etaSeconds: number; messagesPerSecond: number; byRate: boolean }): string {
+  if (audience.total === 0) return "nothing to send";
+  if (audience.messagesPerSecond === 0) return "as flushes are asked for (no interval set)";
+  const pace = audience.byRate ? `${audience.messagesPerSecond} messages/s` : `the batch pace, ${(audience.messagesPerSecond * 60).toFixed(1)} messages/min`;
+  return `about ${spokenDuration(audience.etaSeconds)} at ${pace}`;
+}

@@ -28,7 +28,7 @@ describe("long polling", () => {
   });
 
   test("a burst of 1 000 /start with referral codes: every user answered and registered once, every referrer bound once", async () => {
-    const referrers = [];
+    const referrers: Awaited<ReturnType<SqliteTestApp["makeUser"]>>[] = [];
     for (let i = 0; i < 20; i++) referrers.push(await t.makeUser());
     const newcomers = Array.from({ length: 1000 }, (_, i) => 5_500_000 + i);
     newcomers.forEach((tgId, i) => tg.message(tgId, `/start ${referrers[i % referrers.length]!.refCode}`));

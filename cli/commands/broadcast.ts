@@ -4,6 +4,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { defaultLanguage, languages } from "@/domain/i18n/languages.ts";
 import { rules } from "@/domain/rules.ts";
+import { sendingTime } from "@/domain/send-rate.ts";
 import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
 import type { BroadcastAudienceDto, BroadcastBody, BroadcastDto as Broadcast } from "@/api/contract.ts";
 import { CliError, exitCodes, usageError } from "@/cli/errors.ts";
@@ -100,7 +101,7 @@ function describeAudience(audience: BroadcastAudienceDto, texts: Record<string, 
     const reads = language in texts ? `own text (${fileOf.get(language)})` : "default text";
     return `  ${language}  ${String(audience.byLanguage[language]).padStart(width)}  ${reads}`;
   });
-  return [`Reaches ${audience.total} ${audience.total === 1 ? "user" : "users"} now, by language:`, ...rows].join("\n");
+  return [`Reaches ${audience.total} ${audience.total === 1 ? "user" : "users"} now, by language:`, ...rows, `Sending takes ${sendingTime(audience)}.`].join("\n");
 }
 
 const pairs = languageFileOptions();
@@ -151,12 +152,14 @@ const columns: Column<Broadcast>[] = [
   { header: "sent", value: (b) => b.sent, align: "right" },
   { header: "failed", value: (b) => b.failed, align: "right", display: (b) => (b.failed ? colors.red(String(b.failed)) : 0) },
   { header: "pending", value: (b) => b.pending, align: "right" },
+  // Progress: what has ended (sent or failed) of the total, so a long broadcast shows it moving.
+  { header: "done", value: (b) => (b.total === 0 ? 100 : Math.floor(((b.sent + b.failed) / b.total) * 100)), display: (b) => `${b.total === 0 ? 100 : Math.floor(((b.sent + b.failed) / b.total) * 100)}%`, align: "right" },
   // With BROADCAST_INTERVAL=0 (cron sets the pace) the server's ETA is 0 while messages remain.
   { header: "eta", value: (b) => b.etaSeconds, display: (b) => (b.stoppedAt ? colors.red("stopped") : b.pending === 0 ? "done" : b.etaSeconds > 0 ? duration(b.etaSeconds) : "next flush") },
   { header: "message", value: (b) => b.message, display: (b) => truncate(b.message, 200), flex: true },
 ];
 
-const status = pageOptions(new Command("status").description("progress of recent broadcasts, newest first: total, sent, failed, pending, ETA"), {
+const status = pageOptions(new Command("status").description("progress of recent broadcasts, newest first: total, sent, failed, pending, done, time left"), {
   max: 100,
   pageSize: 5,
 }).addHelpText("after", `

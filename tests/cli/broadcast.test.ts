@@ -37,8 +37,8 @@ describe("broadcast", () => {
     expect(tg.sent(users[0]).some((c) => c.body.text === "Hello from the CLI")).toBe(true);
 
     const status = await cli.run(["broadcast", "status"]);
-    expect(status.stdout.split("\n")[0]).toMatch(/^ID\s+AGE\s+TOTAL\s+SENT\s+FAILED\s+PENDING\s+ETA\s+MESSAGE$/);
-    expect(status.stdout).toMatch(/\s3\s+2\s+1\s+0\s+done\s+Hello from the CLI/);
+    expect(status.stdout.split("\n")[0]).toMatch(/^ID\s+AGE\s+TOTAL\s+SENT\s+FAILED\s+PENDING\s+DONE\s+ETA\s+MESSAGE$/);
+    expect(status.stdout).toMatch(/\s3\s+2\s+1\s+0\s+100%\s+done\s+Hello from the CLI/);
     const again = (await cli.run(["broadcast", "flush", "--json"])).json();
     expect(again).toMatchObject({ claimed: 0, sent: 0, results: [] });
     tg.failWhen(() => undefined);
@@ -94,7 +94,7 @@ describe("broadcast in several languages", () => {
 
     const sent = await cli.run(["broadcast", "send", "--file", enFile, "--lang", "ru", "--file", ruFile]);
     expect(sent.code).toBe(0);
-    expect(sent.stderr).toBe(["Reaches 3 users now, by language:", "  en  1  default text", `  ru  1  own text (${ruFile})`, "  es  1  default text", ""].join("\n"));
+    expect(sent.stderr).toBe(["Reaches 3 users now, by language:", "  en  1  default text", `  ru  1  own text (${ruFile})`, "  es  1  default text", "Sending takes as flushes are asked for (no interval set).", ""].join("\n"));
     expect(sent.stdout).toMatch(/^Queued broadcast #\d+ for 3 users; ETA .+\. Own texts: ru\.\n$/);
     expect((await cli.run(["broadcast", "status", "--json"])).json()[0]).toMatchObject({ message: "*News* for everyone", texts: { ru: "*Новости* для всех" }, total: 3 });
     expect((await cli.run(["broadcast", "flush"])).stdout).toStartWith("Claimed 3: sent 3");
@@ -159,8 +159,8 @@ describe("broadcasts that must not go out", () => {
     expect(users.map((id) => tg.delivered(id).at(-1)!.body.text)).toEqual(Array(3).fill("*Good* news for everyone"));
 
     const status = await cli.run(["broadcast", "status"]);
-    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${bad}\\s+\\S+\\s+3\\s+0\\s+3\\s+0\\s+stopped\\s+Refused by Telegram`));
-    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${good}\\s+\\S+\\s+3\\s+3\\s+0\\s+0\\s+done\\s+\\*Good\\*`));
+    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${bad}\\s+\\S+\\s+3\\s+0\\s+3\\s+0\\s+100%\\s+stopped\\s+Refused by Telegram`));
+    expect(status.stdout).toMatch(new RegExp(`\\n\\s*${good}\\s+\\S+\\s+3\\s+3\\s+0\\s+0\\s+100%\\s+done\\s+\\*Good\\*`));
     // How long ago depends on how fast the machine runs the CLI; the rest of the line is exact.
     expect(status.stdout.replace(/stopped \d+s ago/g, "stopped Ns ago")).toEndWith(`\n#${bad} stopped Ns ago, ${reason}: 0 of 3 sent, the rest failed.\n`);
     expect((await cli.run(["broadcast", "status", "--json"])).json().find((b: { id: number }) => b.id === bad)).toMatchObject({ sent: 0, failed: 3, pending: 0, stopReason: reason });
@@ -183,5 +183,31 @@ describe("broadcasts that must not go out", () => {
     expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 1, stderr: `error: Broadcast #${id} has already stopped (${reason}): nothing is left to cancel (409 INVALID_STATE)\n` });
     expect((await cli.run(["broadcast", "cancel", String(id + 1000), "--yes"])).stderr).toBe(`error: No broadcast #${id + 1000} (404 NOT_FOUND)\n`);
     expect((await cli.run(["broadcast", "cancel", "first", "--yes"])).code).toBe(2);
+  });
+});
+
+describe("broadcast at a send rate (BROADCAST_RATE)", () => {
+  let tg: FakeTelegram;
+  let cli: CliHarness;
+  const users = [7_300_001, 7_300_002, 7_300_003, 7_300_004];
+  beforeAll(async () => {
+    tg = startFakeTelegram(undefined, { delayMs: 40 });
+    cli = await startBotCli(tg, users, { BROADCAST_RATE: "2" });
+  });
+  afterAll(async () => {
+    await cli.stop();
+    tg.stop();
+  });
+
+  test("send says how long the audience takes at the rate before queuing; the senders send without a flush; status shows progress and time left", async () => {
+    const sent = await cli.run(["broadcast", "send", "Sent at the fleet's rate"]);
+    expect(sent.code).toBe(0);
+    expect(sent.stderr).toEndWith("Sending takes about 2 s at 2 messages/s.\n");
+    const status = await cli.run(["broadcast", "status"]);
+    // Two a second: after one, some are out and some left, with the seconds that remain.
+    expect(status.stdout).toMatch(/\s4\s+[0-3]\s+0\s+[1-4]\s+\d+%\s+\d+s\s+Sent at the fleet's rate/);
+    await until("all sent", () => users.every((id) => tg.delivered(id).some((c) => c.body.text === "Sent at the fleet's rate")), 10_000);
+    expect((await cli.run(["broadcast", "status"])).stdout).toMatch(/\s4\s+4\s+0\s+0\s+100%\s+done\s+Sent at the fleet's rate/);
+    expect((await cli.run(["broadcast", "flush", "--json"])).json()).toMatchObject({ claimed: 0 });
   });
 });

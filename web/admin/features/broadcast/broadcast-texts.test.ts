@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
+import { sendingTime } from "@/domain/send-rate.ts";
 import { audienceNote, broadcastBody, confirmationFacts, emptyTexts, problemOf, reachOf } from "./broadcast-texts.ts";
 
-const audience = { total: 10, byLanguage: { en: 6, ru: 3, es: 1 } };
+const audience = { total: 10, byLanguage: { en: 6, ru: 3, es: 1 }, etaSeconds: 300, messagesPerSecond: 28 / 300, byRate: false };
 
 test("a language without its own text is reached through the default message", () => {
   expect(reachOf(audience, { ...emptyTexts, en: "Hello all" })).toEqual({ en: 10, ru: 0, es: 0 });
@@ -31,9 +32,16 @@ test("who gets which text, under the box and in the confirmation", () => {
   expect(audienceNote("en", texts, undefined)).toBeUndefined();
   expect(confirmationFacts(texts, audience)).toEqual([
     ["Recipients", "10 users"],
+    ["Sending takes", "about 5 min at the batch pace, 5.6 messages/min"],
     ["Default message", "7 users"],
     ["Russian text", "3 users"],
     ["Spanish text", "none: its 1 reader get the default"],
   ]);
   expect(confirmationFacts(texts, undefined)).toEqual([["Recipients", "Unknown: the count could not be loaded"]]);
+});
+
+test("how long the broadcast takes at the server's pace, told before it is sent", () => {
+  expect(sendingTime({ total: 100_000, etaSeconds: 3334, messagesPerSecond: 30, byRate: true })).toBe("about 56 min at 30 messages/s");
+  expect(sendingTime({ total: 100_000, etaSeconds: 1_071_600, messagesPerSecond: 28 / 300, byRate: false })).toBe("about 12 days 9 h at the batch pace, 5.6 messages/min");
+  expect(sendingTime({ total: 5, etaSeconds: 0, messagesPerSecond: 0, byRate: false })).toBe("as flushes are asked for (no interval set)");
 });

@@ -6,6 +6,7 @@ import { defaultLanguage, languages, type Language } from "@/domain/i18n/languag
 import { rules } from "@/domain/rules.ts";
 import { describeProblem, findMarkdownProblem } from "@/domain/telegram-markdown.ts";
 import { countOf } from "@/web/admin/lib/count-of.ts";
+import { sendingTime } from "@/domain/send-rate.ts";
 
 export type Texts = Record<Language, string>;
 
@@ -59,7 +60,7 @@ export function audienceNote(language: Language, texts: Texts, audience: Broadca
 export function confirmationFacts(texts: Texts, audience: BroadcastAudienceDto | undefined): Array<[string, string]> {
   if (!audience) return [["Recipients", "Unknown: the count could not be loaded"]];
   const reach = reachOf(audience, texts);
-  const facts: Array<[string, string]> = [["Recipients", countOf(audience.total, "user")]];
+  const facts: Array<[string, string]> = [["Recipients", countOf(audience.total, "user")], ["Sending takes", sendingTime(audience)]];
   for (const language of languages) {
     if (language === defaultLanguage) facts.push(["Default message", countOf(reach[language], "user")]);
     else {

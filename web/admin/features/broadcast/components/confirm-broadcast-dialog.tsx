@@ -23,7 +23,7 @@ export function ConfirmBroadcastDialog({ open, texts, audience, intervalMinutes,
       onClose={onClose}
       onConfirm={onConfirm}
       title="Send this broadcast?"
-      description={`It is queued at once and cannot be called back. Sending starts within ${intervalMinutes} minutes.`}
+      description={`It is queued at once and cannot be called back. ${audience?.byRate ? "Sending starts at once." : `Sending starts within ${intervalMinutes} minutes.`}`}
       facts={confirmationFacts(texts, audience)}
       confirmLabel={audience ? `Send to ${countOf(audience.total, "user")}` : "Send to everyone"}
       busyLabel="Sending..."
