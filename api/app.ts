@@ -27,6 +27,7 @@ import { adminInsightRoutes } from "./routes/admin-insights.ts";
 import { adminTaskRoutes } from "./routes/admin-tasks.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
 import { adminWithdrawalRoutes } from "./routes/admin-withdrawals.ts";
+import { adminWalletRoutes } from "./routes/admin-wallet.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { meRoutes } from "./routes/me.ts";
 import { publicRoutes } from "./routes/public.ts";
@@ -70,6 +71,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(adminInsightRoutes(deps, admin, runtime))
     .use(adminTaskRoutes(deps, admin))
     .use(adminWithdrawalRoutes(deps, admin))
+    .use(adminWalletRoutes(deps, admin))
     .use(adminUserRoutes(deps, admin))
     .use(adminBroadcastRoutes(deps, admin, runtime))
     .use(adminRiskRoutes(deps, admin))

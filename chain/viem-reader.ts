@@ -3,6 +3,7 @@
 // with (refused, timed out, an error of its own) is CHAIN_UNAVAILABLE, never a verdict on a payout.
 import { createPublicClient, erc20Abi, http, parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, webSocket, type Hash } from "viem";
 import { chainUnavailable, type ChainReader, type MinedTransaction, type PayoutChain } from "@/domain/chain.ts";
+import { viemHotWallet } from "./hot-wallet.ts";
 
 export type ChainSettings = { rpcUrl: string; usdtContract: string; usdtDecimals: number; confirmations: number };
 
@@ -49,8 +50,12 @@ export function viemReader(rpcUrl: string): ChainReader {
   };
 }
 
-/** The payout chain the configuration names, or none without an RPC endpoint (payouts then unchecked). */
-export function payoutChainFor(settings: { rpcUrl?: string; usdtContract: string; usdtDecimals: number; confirmations: number }): PayoutChain | undefined {
+/**
+ * The payout chain the configuration names, or none without an RPC endpoint (payouts then
+ * unchecked); with `key` (PAYOUT_KEY_FILE's, config/payout-key.ts) it sends from that hot wallet too.
+ */
+export function payoutChainFor(settings: { rpcUrl?: string; usdtContract: string; usdtDecimals: number; confirmations: number }, key?: `0x${string}`): PayoutChain | undefined {
   if (!settings.rpcUrl) return undefined;
-  return { reader: viemReader(settings.rpcUrl), token: settings.usdtContract.toLowerCase(), decimals: settings.usdtDecimals, confirmations: settings.confirmations };
+  const wallet = key ? viemHotWallet(settings.rpcUrl, key) : undefined;
+  return { reader: viemReader(settings.rpcUrl), token: settings.usdtContract.toLowerCase(), decimals: settings.usdtDecimals, confirmations: settings.confirmations, ...(wallet && { wallet }) };
 }

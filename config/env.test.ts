@@ -27,13 +27,16 @@ describe("createConfig", () => {
   });
 
   test("payouts: unchecked without BSC_RPC_URL, BSC-USD with 18 decimals and 15 confirmations by default, each value checked", () => {
-    expect(createConfig({}).payouts).toEqual({ rpcUrl: undefined, usdtContract: "0x55d398326f99059ff775485246999027b3197955", usdtDecimals: 18, confirmations: 15 });
+    expect(createConfig({}).payouts).toEqual({ rpcUrl: undefined, usdtContract: "0x55d398326f99059ff775485246999027b3197955", usdtDecimals: 18, confirmations: 15, keyFile: undefined });
     expect(createConfig({ BSC_RPC_URL: "https://bsc-dataseed.example", USDT_CONTRACT: "0xAbCdEf0123456789abcdef0123456789ABCDEF01", USDT_DECIMALS: "6", PAYOUT_CONFIRMATIONS: "3" }).payouts).toEqual({
       rpcUrl: "https://bsc-dataseed.example",
       usdtContract: "0xabcdef0123456789abcdef0123456789abcdef01",
       usdtDecimals: 6,
       confirmations: 3,
+      keyFile: undefined,
     });
+    // A hot wallet sends through the RPC: its key without one is refused.
+    expect(() => createConfig({ PAYOUT_KEY_FILE: "/etc/refbot/payout.key" })).toThrow(/PAYOUT_KEY_FILE needs BSC_RPC_URL/);
     expect(createConfig({ BSC_RPC_URL: " " }).payouts.rpcUrl).toBeUndefined();
     expect(refusal({ BSC_RPC_URL: "ftp://node.example" })).toContain("BSC_RPC_URL: must be an http(s):// or ws(s):// URL");
     expect(refusal({ USDT_CONTRACT: "0x55d398326f99059fF775485246999027B31979" })).toContain("USDT_CONTRACT: must be 0x followed by 40 hex characters");

@@ -104,6 +104,8 @@ const configSchema = z.object({
     .default("0x55d398326f99059fF775485246999027B3197955"),
   USDT_DECIMALS: number(z.coerce.number().int().min(0).max(36).default(18)),
   PAYOUT_CONFIRMATIONS: number(z.coerce.number().int().min(1).max(10_000).default(15)),
+  // The hot wallet's private key, in a file of mode 0600 (config/payout-key.ts): payouts sent, not only checked.
+  PAYOUT_KEY_FILE: optionalText,
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   // Request lines are written at info, so "warn" leaves them out (README: Logs).
   LOG_LEVEL: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(logLevels).default("info")),
@@ -128,6 +130,9 @@ export function createConfig(env: Record<string, string | undefined>) {
   const c = parsed.data;
   if ((c.ADMIN_EMAIL === undefined) !== (c.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  if (c.PAYOUT_KEY_FILE !== undefined && c.BSC_RPC_URL === undefined) {
+    throw new ConfigError("Invalid configuration:\n  PAYOUT_KEY_FILE needs BSC_RPC_URL: a hot wallet sends through the chain's RPC");
   }
   const demoMode = c.BOT_TOKEN === undefined;
   return {
@@ -171,7 +176,7 @@ export function createConfig(env: Record<string, string | undefined>) {
       flagScore: c.RISK_FLAG_SCORE,
     },
     /** Without rpcUrl a payout's hash is recorded as typed, unchecked. The token in lower case, as logs carry it. */
-    payouts: { rpcUrl: c.BSC_RPC_URL, usdtContract: c.USDT_CONTRACT.toLowerCase(), usdtDecimals: c.USDT_DECIMALS, confirmations: c.PAYOUT_CONFIRMATIONS },
+    payouts: { rpcUrl: c.BSC_RPC_URL, usdtContract: c.USDT_CONTRACT.toLowerCase(), usdtDecimals: c.USDT_DECIMALS, confirmations: c.PAYOUT_CONFIRMATIONS, keyFile: c.PAYOUT_KEY_FILE },
     seedDemo: c.SEED_DEMO === "auto" ? demoMode : c.SEED_DEMO === "true",
     logLevel: c.LOG_LEVEL,
     skipWebBuild: c.SKIP_WEB_BUILD,

@@ -8,6 +8,8 @@ export const auditActions = [
   "withdrawal.sent",
   "withdrawal.confirmed",
   "withdrawal.returned",
+  "withdrawal.wallet_send",
+  "withdrawal.send_dropped",
   "user.adjust",
   "user.ban",
   "user.unban",

@@ -2,6 +2,7 @@
 // with the token transfers it logged, and the newest block. A port: the server hands in a client
 // when BSC_RPC_URL is set (chain/), and without one payouts are typed in unchecked.
 import { AppError } from "./errors.ts";
+import type { HotWallet } from "./hot-wallet.ts";
 
 /** A token's Transfer event, addresses in lower case. */
 export type TokenTransfer = { token: string; from: string; to: string; value: bigint };
@@ -15,8 +16,11 @@ export type ChainReader = {
   blockNumber(): Promise<number>;
 };
 
-/** What a payout is checked against: the client, the token (lower-case address) and its decimals, and the blocks to wait. */
-export type PayoutChain = { reader: ChainReader; token: string; decimals: number; confirmations: number };
+/**
+ * What a payout is checked against: the client, the token (lower-case address) and its decimals,
+ * and the blocks to wait; `wallet`, the hot wallet payouts are sent from, with PAYOUT_KEY_FILE.
+ */
+export type PayoutChain = { reader: ChainReader; token: string; decimals: number; confirmations: number; wallet?: HotWallet };
 
 /** The RPC did not answer (network, timeout, an error of its own): nothing was checked or changed. */
 export const chainUnavailable = (cause: string) => new AppError("CHAIN_UNAVAILABLE", `The chain's RPC could not be reached: ${cause}`);

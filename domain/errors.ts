@@ -45,6 +45,12 @@ export const errorStatus = {
   PAYOUT_LIMIT: 409,
   /** An admin acting on the withdrawal of a banned user: its money stays put until the ban is lifted. */
   WITHDRAWAL_USER_BANNED: 409,
+  /** Sending from the hot wallet asked of a server without PAYOUT_KEY_FILE (and BSC_RPC_URL). */
+  HOT_WALLET_NOT_CONFIGURED: 409,
+  /** Over the hot wallet's largest transfer or its daily total (settings): nothing was signed. */
+  HOT_WALLET_LIMIT: 409,
+  /** The withdrawal already has a transfer that may move its money: no second one is signed. */
+  PAYOUT_ALREADY_SENT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,

@@ -31,6 +31,11 @@ export async function confirmPayouts(deps: ConfirmDeps, chain: PayoutChain): Pro
     const hash = w.txHash!;
     const tx = await chain.reader.transaction(hash);
     if (tx === undefined || tx === "pending") {
+      // Never seen in a block: a hot wallet transfer on its way, which its recovery sends again or proves dropped.
+      if (w.txBlock === null) {
+        report.waiting.push(w.id);
+        continue;
+      }
       const where = tx === "pending" ? "is waiting to be mined again" : "is no longer on chain";
       if (await sendBack(deps, w, `Transaction ${hash} ${where} (it was in block ${w.txBlock}): a reorganisation took it out. Check the chain, then mark it paid again or reject it`)) report.returned.push(w.id);
       continue;

@@ -58,6 +58,8 @@ export const settingKeys = [
   "minWithdrawal",
   "payoutDailyLimit",
   "payoutUserDailyLimit",
+  "hotWalletMaxTransfer",
+  "hotWalletDailyLimit",
   "riskFlagScore",
   "referralHoldHours",
   "broadcastBatch",
@@ -82,6 +84,20 @@ export const settingDefinitions = {
   minWithdrawal: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "The smallest withdrawal a user may request.", schema: amount(usdt("0.01"), rules.maxBalance) },
   payoutDailyLimit: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "Withdrawals all users together may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
   payoutUserDailyLimit: { unit: "USDT", group: "withdrawals", kind: "usdt", description: "Withdrawals one user may request per UTC day; 0: no limit.", schema: amount(0, rules.maxBalance) },
+  hotWalletMaxTransfer: {
+    unit: "USDT",
+    group: "withdrawals",
+    kind: "usdt",
+    description: "The largest withdrawal the hot wallet (PAYOUT_KEY_FILE) sends; a larger one is paid by hand. 0: the hot wallet sends nothing.",
+    schema: amount(0, rules.maxBalance),
+  },
+  hotWalletDailyLimit: {
+    unit: "USDT",
+    group: "withdrawals",
+    kind: "usdt",
+    description: "What the hot wallet may send per UTC day in all (transfers signed that day, dropped ones aside). 0: it sends nothing.",
+    schema: amount(0, rules.maxBalance),
+  },
   riskFlagScore: { unit: "points", group: "risk", kind: "integer", description: "The risk score that flags a user and sends their withdrawals to review; 0: off.", schema: whole(0, 10_000) },
   referralHoldHours: {
     unit: "h",
@@ -110,6 +126,12 @@ type Definitions = typeof settingDefinitions;
 /** Every setting's current value, as the rules read it (amounts in micro-USDT). */
 export type Settings = { [K in SettingKey]: z.output<Definitions[K]["schema"]> };
 
+/**
+ * The hot wallet's limits until an operator sets them: small, so a key that leaks or a bug that
+ * loops loses at most a day's float; an operator paying more raises them knowingly.
+ */
+export const hotWalletDefaults = { maxTransfer: usdt("100"), dailyLimit: usdt("1000") };
+
 /** The product's name where the spec gives it. */
 export const defaultProductName = "RefBot";
 
@@ -123,6 +145,8 @@ export function defaultSettings(config: DomainConfig): Settings {
     minWithdrawal: rules.minWithdrawal,
     payoutDailyLimit: config.risk.payoutDailyLimit,
     payoutUserDailyLimit: config.risk.payoutUserDailyLimit,
+    hotWalletMaxTransfer: hotWalletDefaults.maxTransfer,
+    hotWalletDailyLimit: hotWalletDefaults.dailyLimit,
     riskFlagScore: config.risk.flagScore,
     referralHoldHours: config.risk.holdMs / 3_600_000,
     broadcastBatch: config.broadcast.batchSize,

@@ -22,6 +22,7 @@ import type { InsightStatements } from "./statements/insights.ts";
 import type { InstanceStatements } from "./statements/instances.ts";
 import type { LedgerStatements } from "./statements/ledger.ts";
 import type { NoticeStatements, SendRateStatements } from "./statements/notices.ts";
+import type { PayoutSendStatements } from "./statements/payout-sends.ts";
 import type { ReferralStatements } from "./statements/referrals.ts";
 import type { RiskStatements } from "./statements/risk.ts";
 import type { SettingStatements } from "./statements/settings.ts";
@@ -105,6 +106,7 @@ export type Statements = {
   settings: SettingStatements;
   notices: NoticeStatements;
   sendRate: SendRateStatements;
+  payoutSends: PayoutSendStatements;
 };
 
 /** Runs a program whose statements never wait (SQLite's), to its end, now. */

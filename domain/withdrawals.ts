@@ -117,7 +117,7 @@ type Transition = { from: readonly WithdrawalStatus[]; to: WithdrawalStatus; set
  * move toward payout also reads the requester's ban in that update, so no request, however it
  * stayed open, is approved or paid for a banned user.
  */
-function* transition(db: Statements, record: Recorder, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
+export function* transition(db: Statements, record: Recorder, id: number, adminId: number, at: Date, t: Transition): Op<Withdrawal> {
   const row = yield* db.withdrawals.move(id, t.from, { status: t.to, processedAt: at, processedBy: adminId, ...t.set }, t.towardPayout);
   if (row === "tx hash used") throw yield* hashUsed(db, t.set?.txHash ?? "");
   if (row) {

@@ -7,6 +7,7 @@ import { openEngine, type Engine } from "@/db/engine.ts";
 import { payoutChainFor } from "@/chain/viem-reader.ts";
 import type { Config } from "@/config/env.ts";
 import { jwtSecretFile, secretFilePath } from "@/config/secret-files.ts";
+import { readPayoutKey } from "@/config/payout-key.ts";
 import { ensureAdmin } from "@/domain/admins.ts";
 import { baseDeps } from "@/domain/base-deps.ts";
 import type { Deps } from "@/domain/context.ts";
@@ -20,9 +21,11 @@ import type { Metrics } from "@/observe/metrics/registry.ts";
  * group commit; close the engine when done.
  */
 export async function openDeps(config: Config, log: Log = silentLog, overrides: Partial<Deps<Config>> = {}, metrics?: Metrics): Promise<{ deps: Deps<Config>; engine: Engine }> {
+  // A hot wallet's key file readable by others stops the start before the database is touched.
+  const key = config.payouts.keyFile ? readPayoutKey(config.payouts.keyFile) : undefined;
   const engine = await openEngine(config, { log: log.child({ component: "database" }), onBatch: metrics?.db.batched });
-  // Payouts are checked on chain when BSC_RPC_URL is set.
-  const chain = payoutChainFor(config.payouts);
+  // Payouts are checked on chain when BSC_RPC_URL is set, and sent from the hot wallet with PAYOUT_KEY_FILE.
+  const chain = payoutChainFor(config.payouts, key);
   return { deps: baseDeps(auditLogged(engine.store, log), config, () => new Date(), { log, chain, ...overrides }), engine };
 }
 

@@ -1,10 +1,13 @@
 // Counts the confirmations of payouts waiting for them (domain/payout-confirmations.ts) every few
 // seconds on the instance that leads the fleet. Each move is conditional on the request still
 // confirming, so a second instance running it meanwhile moves nothing twice and tells no user twice.
+// With a hot wallet, its transfers on their way are recovered first (domain/payout-send-recovery.ts):
+// found mined, sent again byte for byte, or proven dropped.
 import type { PayoutChain } from "@/domain/chain.ts";
 import type { Deps } from "@/domain/context.ts";
 import { AppError } from "@/domain/errors.ts";
 import { confirmPayouts } from "@/domain/payout-confirmations.ts";
+import { recoverSends } from "@/domain/payout-send-recovery.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import { leaderChore, type Chore } from "./leader-chore.ts";
 
@@ -13,7 +16,11 @@ export function startPayoutConfirmations(deps: Deps, chain: PayoutChain, { leadi
   let chainAway = false;
   return leaderChore(
     () =>
-      confirmPayouts(deps, chain)
+      (chain.wallet ? recoverSends(deps, { ...chain, wallet: chain.wallet }) : Promise.resolve(undefined))
+        .then((recovered) => {
+          if (recovered?.resent.length) log.info({ withdrawalIds: recovered.resent }, "hot wallet transfers sent again (the same signed bytes)");
+          return confirmPayouts(deps, chain);
+        })
         .then((report) => {
           if (chainAway) log.info("the chain's RPC answers again: payouts waiting for confirmations are counted again");
           chainAway = false;

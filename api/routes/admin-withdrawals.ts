@@ -4,6 +4,7 @@ import type { Deps } from "@/domain/context.ts";
 import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
 import { utcDay } from "@/domain/time.ts";
 import { verifyPayout } from "@/domain/payout-verify.ts";
+import { sendFromHotWallet } from "@/domain/payout-send.ts";
 import { approveWithdrawal, getWithdrawal, listWithdrawals, markWithdrawalPaid, rejectWithdrawal, withdrawalCounts } from "@/domain/withdrawals.ts";
 import type { adminAuth } from "@/api/plugins/admin-auth.ts";
 import { idParams, reasonBody, txHashBody, withdrawalListQuery } from "@/api/schemas.ts";
@@ -43,6 +44,19 @@ export function adminWithdrawalRoutes(deps: Deps, auth: ReturnType<typeof adminA
         return { withdrawal: withdrawalView(withdrawal), ...verdict };
       },
       { admin: "withdrawals:read", params: idParams, detail: { "x-errors": ["INVALID_STATE", "CHAIN_NOT_CONFIGURED", "CHAIN_UNAVAILABLE"] } },
+    )
+    // Signs, records and broadcasts one transfer from the hot wallet; the withdrawal is then confirming under its hash.
+    .post(
+      "/:id/send",
+      async ({ admin, params }) => {
+        const { withdrawal, send, broadcast } = await sendFromHotWallet(deps, admin.id, params.id);
+        return { withdrawal: withdrawalView(withdrawal), txHash: send.txHash, nonce: send.nonce, wallet: send.wallet, broadcast };
+      },
+      {
+        admin: "withdrawals:write",
+        params: idParams,
+        detail: { "x-errors": ["INVALID_STATE", "WITHDRAWAL_USER_BANNED", "HOT_WALLET_NOT_CONFIGURED", "HOT_WALLET_LIMIT", "PAYOUT_ALREADY_SENT", "CHAIN_UNAVAILABLE"] },
+      },
     )
     .patch("/:id/reject", async ({ admin, params, body }) => withdrawalView(await rejectWithdrawal(deps, admin.id, params.id, body.reason)), {
       admin: "withdrawals:write",

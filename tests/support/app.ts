@@ -45,6 +45,7 @@ import { asc, eq } from "@/db/ops.ts";
 import * as sqliteSchema from "@/db/sqlite/schema/index.ts";
 import { auditLogged } from "@/observe/audit-log.ts";
 import { payoutChainFor } from "@/chain/viem-reader.ts";
+import { readPayoutKey } from "@/config/payout-key.ts";
 import { eventLog } from "@/observe/event-log.ts";
 import { captureLog, type CapturedLog } from "./logs.ts";
 import { usePostgres, type PgFixture } from "./postgres.ts";
@@ -273,7 +274,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     log: logs.log,
     events: eventLog(logs.log),
     // As server/bootstrap.ts: payouts checked on chain when BSC_RPC_URL is set (a test's anvil).
-    chain: payoutChainFor(config.payouts),
+    chain: payoutChainFor(config.payouts, config.payouts.keyFile ? readPayoutKey(config.payouts.keyFile) : undefined),
   };
   // An in-process request has no socket, so the test names the address it comes from.
   const peers = new WeakMap<Request, string>();

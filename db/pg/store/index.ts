@@ -35,6 +35,7 @@ import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
 import { noticeStatements, sendRateStatements } from "./notices.ts";
+import { payoutSendStatements } from "./payout-sends.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -66,6 +67,7 @@ export function pgStatements(db: PgRunner): Statements {
     instances: instanceStatements(db),
     notices: noticeStatements(db),
     sendRate: sendRateStatements(db),
+    payoutSends: payoutSendStatements(db),
   };
 }
 

@@ -27,6 +27,7 @@ import { backupStatements } from "./backups.ts";
 import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
 import { noticeStatements, sendRateStatements } from "./notices.ts";
+import { payoutSendStatements } from "./payout-sends.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -48,6 +49,7 @@ export function sqliteStatements(db: Db): Statements {
     instances: instanceStatements(db),
     notices: noticeStatements(db),
     sendRate: sendRateStatements(db),
+    payoutSends: payoutSendStatements(db),
   }));
 }
 

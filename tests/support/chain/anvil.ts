@@ -79,6 +79,19 @@ export async function startAnvil({ decimals = 18 }: { decimals?: number } = {}) 
       await client.waitForTransactionReceipt({ hash });
       return hash;
     },
+    /** Gas for `address` and, when given, `amount` USDT of the test token: a hot wallet ready to send. */
+    async fund(address: string, amount?: string) {
+      await test.setBalance({ address: address as Address, value: 10n ** 20n });
+      if (amount) await transfer(address, this.units(amount));
+    },
+    /** A plain transaction from the account of `key` with `nonce`: what takes a nonce from under a signed transfer. */
+    async sendWithNonce(key: Hash, nonce: number): Promise<Hash> {
+      const account = privateKeyToAccount(key);
+      const wallet = createWalletClient({ account, chain: foundry, transport: http(url) });
+      const hash = await wallet.sendTransaction({ to: account.address, value: 0n, nonce, gas: 21_000n });
+      await client.waitForTransactionReceipt({ hash });
+      return hash;
+    },
     async mine(blocks: number) {
       await test.mine({ blocks });
     },

@@ -11,6 +11,8 @@ const copy: Record<AuditAction, { label: string; tone: BadgeTone }> = {
   "withdrawal.sent": { label: "Payout sent, confirming", tone: "accent" },
   "withdrawal.confirmed": { label: "Payout confirmed on chain", tone: "success" },
   "withdrawal.returned": { label: "Payout back to approved", tone: "danger" },
+  "withdrawal.wallet_send": { label: "Sent from hot wallet", tone: "accent" },
+  "withdrawal.send_dropped": { label: "Hot wallet transfer dropped", tone: "danger" },
   "user.adjust": { label: "Balance adjusted", tone: "accent" },
   "user.ban": { label: "User banned", tone: "danger" },
   "user.unban": { label: "User unbanned", tone: "neutral" },

@@ -19,6 +19,8 @@ export const settingLabels: Record<SettingDto["key"], string> = {
   minWithdrawal: "Minimum withdrawal",
   payoutDailyLimit: "Daily payout limit (all users)",
   payoutUserDailyLimit: "Daily payout limit (per user)",
+  hotWalletMaxTransfer: "Hot wallet: largest transfer",
+  hotWalletDailyLimit: "Hot wallet: daily total",
   riskFlagScore: "Risk score that flags",
   referralHoldHours: "Bonus hold",
   broadcastBatch: "Messages per batch",

@@ -1,0 +1,251 @@
+// Payouts sent from a hot wallet (PAYOUT_KEY_FILE), on both engines, against anvil with the test
+// token: a send records the signed transfer before broadcasting it and the withdrawal confirms to
+// paid; the per-transfer and daily limits refuse and change nothing; a crash between signing and
+// broadcasting, or between broadcasting and recording it, is recovered by the same bytes (same
+// hash) and the recipient is paid once; two instances sending the same batch send each withdrawal
+// once; a transfer whose nonce another transaction took waits for an admin, and only an admin's
+// new request signs another.
+import { afterAll, beforeAll, expect, test as plainTest } from "bun:test";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { and, eq } from "@/db/ops.ts";
+import { readPayoutKey } from "@/config/payout-key.ts";
+import type { HotWallet } from "@/domain/hot-wallet.ts";
+import { confirmPayouts } from "@/domain/payout-confirmations.ts";
+import { recoverSends } from "@/domain/payout-send-recovery.ts";
+import { hotWalletOf } from "@/domain/payout-send.ts";
+import { forEachAppEngine, type TestApp } from "./support/app.ts";
+import { startAnvil, type Anvil } from "./support/chain/anvil.ts";
+
+let chain: Anvil;
+beforeAll(async () => {
+  chain = await startAnvil();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const address = () => privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+
+/** A key file of `mode` holding a fresh key; the key and the wallet's address. */
+function keyFile(mode = 0o600) {
+  const key = generatePrivateKey();
+  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
+  writeFileSync(file, `${key}\n`, { mode });
+  chmodSync(file, mode);
+  return { file, key, address: privateKeyToAccount(key).address.toLowerCase() };
+}
+
+// Outside the engines: the key file's rule is the configuration's.
+plainTest("a key file others may read is refused, naming the file and not the key", () => {
+    const k = keyFile(0o644);
+    let message = "";
+    try {
+      readPayoutKey(k.file);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(k.file);
+    expect(message).toContain("0644");
+    expect(message).toContain("must be 0600");
+    expect(message).not.toContain(k.key.slice(2));
+    expect(readPayoutKey(keyFile(0o600).file)).toMatch(/^0x[0-9a-f]{64}$/);
+});
+
+await forEachAppEngine(import.meta.path, ({ test, makeTestApp, engine }) => {
+  /** An app sending from a fresh hot wallet holding `float` USDT, with 3 confirmations. */
+  async function hotApp(float = "1000", env: Record<string, string> = {}) {
+    const k = keyFile();
+    await chain.fund(k.address, float);
+    const t = await makeTestApp({ BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, USDT_DECIMALS: "18", PAYOUT_CONFIRMATIONS: "3", PAYOUT_KEY_FILE: k.file, ...env });
+    return { t, key: k.key, hot: k.address };
+  }
+
+  async function approved(t: TestApp, amount = "12.5") {
+    const user = await t.makeUser();
+    const wallet = address();
+    const headers = await t.adminHeaders();
+    await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers, body: { amount: "500", reason: "test funds" } });
+    expect((await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: wallet } })).status).toBe(200);
+    const w = await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount } });
+    expect(w.status).toBe(201);
+    expect((await t.request("PATCH", `/api/admin/withdrawals/${w.body.id}/approve`, { headers })).status).toBe(200);
+    return { id: w.body.id as number, wallet, amount };
+  }
+  const send = async (t: TestApp, id: number) => t.request("POST", `/api/admin/withdrawals/${id}/send`, { headers: await t.adminHeaders() });
+  const sends = (t: TestApp, id: number) => t.rows("payoutSends", (s) => eq(s.withdrawalId, id));
+  const status = async (t: TestApp, id: number) => (await t.request("GET", `/api/admin/withdrawals/${id}`, { headers: await t.adminHeaders() })).body;
+  /** The leader's pass: transfers recovered, then confirmations counted. */
+  async function leaderPass(t: TestApp) {
+    const c = hotWalletOf(t.deps);
+    await recoverSends(t.deps, c);
+    return confirmPayouts(t.deps, c);
+  }
+  /** The app's wallet with its broadcast replaced: what a process killed at that point leaves behind. */
+  function crashing(t: TestApp, when: "before broadcast" | "after broadcast") {
+    const real = hotWalletOf(t.deps).wallet;
+    const wallet: HotWallet = {
+      ...real,
+      async broadcast(raw) {
+        if (when === "after broadcast") await real.broadcast(raw);
+        throw new Error(`process killed ${when}`);
+      },
+    };
+    t.deps.chain = { ...t.deps.chain!, wallet };
+    return () => void (t.deps.chain = { ...t.deps.chain!, wallet: real });
+  }
+
+  test("a send records the signed transfer with its nonce, confirms, and pays once; no second transfer is signed", async () => {
+    const { t, hot } = await hotApp();
+    const w = await approved(t, "12.5");
+    const res = await send(t, w.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ nonce: 0, wallet: hot, broadcast: "sent", withdrawal: { id: w.id, status: "confirming", txHash: res.body.txHash } });
+    const [row] = await sends(t, w.id);
+    expect(row).toMatchObject({ nonce: 0, txHash: res.body.txHash, state: "sent", amount: 12_500_000 });
+    expect(row!.rawTx).toMatch(/^0x[0-9a-f]+$/);
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+
+    const again = await send(t, w.id);
+    expect({ status: again.status, code: again.body.code }).toEqual({ status: 409, code: "INVALID_STATE" });
+    await chain.mine(3);
+    expect((await leaderPass(t)).paid).toEqual([w.id]);
+    expect(await status(t, w.id)).toMatchObject({ status: "paid", txHash: res.body.txHash, txChecked: true });
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+    expect((await sends(t, w.id)).length).toBe(1);
+    const audit = await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, w.id)));
+    expect(audit.map((a) => a.action)).toEqual(["withdrawal.approve", "withdrawal.wallet_send", "withdrawal.confirmed"]);
+    // The key is nowhere in what the server logged or stored.
+    const k = readPayoutKey(t.deps.config.payouts.keyFile!).slice(2);
+    expect(t.logs.text()).not.toContain(k);
+    expect(JSON.stringify(await t.rows("payoutSends"))).not.toContain(k);
+  });
+
+  test("the limits: over the largest transfer, or past the day's total, is refused and nothing is signed", async () => {
+    const { t } = await hotApp();
+    const headers = await t.adminHeaders();
+    expect((await t.request("PATCH", "/api/admin/settings", { headers, body: { hotWalletMaxTransfer: "20", hotWalletDailyLimit: "30" } })).status).toBe(200);
+    const big = await approved(t, "25");
+    const a = await approved(t, "15");
+    const b = await approved(t, "15.01");
+
+    const before = await t.snapshot();
+    const over = await send(t, big.id);
+    expect({ status: over.status, code: over.body.code }).toEqual({ status: 409, code: "HOT_WALLET_LIMIT" });
+    expect(over.body.message).toContain("over the hot wallet's largest transfer of 20.00 USDT");
+    expect(await t.snapshot()).toEqual(before);
+
+    expect((await send(t, a.id)).status).toBe(200);
+    const mid = await t.snapshot();
+    const past = await send(t, b.id);
+    expect({ status: past.status, code: past.body.code }).toEqual({ status: 409, code: "HOT_WALLET_LIMIT" });
+    expect(past.body.message).toContain("has sent 15.00 USDT today");
+    expect(past.body.message).toContain("daily total of 30.00 USDT");
+    expect(await t.snapshot()).toEqual(mid);
+    expect(await chain.balanceOf(b.wallet)).toBe(0n);
+    expect(await chain.balanceOf(big.wallet)).toBe(0n);
+  });
+
+  for (const when of ["before broadcast", "after broadcast"] as const) {
+    test(`killed ${when}: recovery sends the same bytes or finds them mined, and the recipient is paid once`, async () => {
+      const { t } = await hotApp();
+      const w = await approved(t, "12.5");
+      const restore = crashing(t, when);
+      const res = await send(t, w.id);
+      expect(res.status).toBe(200);
+      expect(res.body.broadcast).toBe("not yet");
+      const [signed] = await sends(t, w.id);
+      expect(signed).toMatchObject({ state: "signed", txHash: res.body.txHash });
+      expect(await chain.balanceOf(w.wallet)).toBe(when === "after broadcast" ? chain.units("12.5") : 0n);
+      // A send asked again meanwhile signs nothing.
+      expect((await send(t, w.id)).body.code).toBe("INVALID_STATE");
+
+      restore();
+      await leaderPass(t);
+      await leaderPass(t);
+      await chain.mine(3);
+      await leaderPass(t);
+      const rows = await sends(t, w.id);
+      expect(rows.map((r) => [r.txHash, r.state])).toEqual([[res.body.txHash, "mined"]]);
+      expect(await status(t, w.id)).toMatchObject({ status: "paid", txHash: res.body.txHash });
+      expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+    });
+  }
+
+  test("two instances sending the same batch send each withdrawal once, with nonces in sequence", async () => {
+    const { t, hot } = await hotApp();
+    // On SQLite a second app on the same file is a second process's connection; on PostgreSQL the
+    // pool's connections race as two instances' would.
+    const other = engine === "sqlite" ? await makeTestApp({ ...envOf(t), DATABASE_PATH: t.deps.config.databasePath }) : t;
+    const batch = [];
+    for (let i = 0; i < 6; i++) batch.push(await approved(t, "10"));
+    await other.adminHeaders();
+    const answers = await Promise.all(batch.flatMap((w) => [send(t, w.id), send(other, w.id)]));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBe(6);
+    // The loser reads the withdrawal moved, or (read a moment earlier) meets its transfer.
+    for (const a of answers.filter((x) => x.status !== 200)) expect(["INVALID_STATE", "PAYOUT_ALREADY_SENT"]).toContain(a.body.code);
+    const rows = await t.rows("payoutSends");
+    expect(rows.length).toBe(6);
+    expect(rows.map((r) => r.nonce).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5]);
+    await leaderPass(t);
+    await chain.mine(3);
+    await leaderPass(t);
+    for (const w of batch) {
+      expect(await chain.balanceOf(w.wallet)).toBe(chain.units("10"));
+      expect((await status(t, w.id)).status).toBe("paid");
+    }
+    expect(await chain.balanceOf(hot)).toBe(chain.units("940"));
+  });
+
+  test("a transfer whose nonce another transaction took waits for an admin with the evidence; only a new send signs another", async () => {
+    const { t, key } = await hotApp();
+    const w = await approved(t, "12.5");
+    const restore = crashing(t, "before broadcast");
+    const res = await send(t, w.id);
+    restore();
+    // The operator uses the wallet elsewhere with the same nonce before the transfer got out.
+    const intruder = await chain.sendWithNonce(key, res.body.nonce);
+    await leaderPass(t);
+    await leaderPass(t);
+    const after = await status(t, w.id);
+    expect(after).toMatchObject({ status: "approved", txHash: null });
+    expect(after.returnReason).toContain(`${res.body.txHash} (nonce ${res.body.nonce}`);
+    expect(after.returnReason).toContain("is taken by another transaction");
+    const [dropped] = await sends(t, w.id);
+    expect(dropped).toMatchObject({ state: "dropped", txHash: res.body.txHash });
+    expect(dropped!.evidence).toBe(after.returnReason);
+    expect(intruder).not.toBe(res.body.txHash);
+    expect(await chain.balanceOf(w.wallet)).toBe(0n);
+    const audit = await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, w.id)));
+    expect(audit.map((a) => a.action)).toContain("withdrawal.send_dropped");
+    expect(t.logs.text()).toContain("hot wallet transfer dropped");
+
+    // The admin decides: send again. A new transfer, a new nonce, paid once.
+    const second = await send(t, w.id);
+    expect(second.status).toBe(200);
+    expect(second.body.txHash).not.toBe(res.body.txHash);
+    expect(second.body.nonce).toBe(res.body.nonce + 1);
+    await chain.mine(3);
+    await leaderPass(t);
+    expect((await status(t, w.id)).status).toBe("paid");
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+  });
+
+  test("without PAYOUT_KEY_FILE a send is refused and changes nothing", async () => {
+    const t = await makeTestApp({ BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, PAYOUT_CONFIRMATIONS: "3" });
+    const w = await approved(t);
+    const before = await t.snapshot();
+    const res = await send(t, w.id);
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: "HOT_WALLET_NOT_CONFIGURED" });
+    expect(await t.snapshot()).toEqual(before);
+  });
+});
+
+/** The environment an app was made with, for a second instance of it. */
+function envOf(t: TestApp): Record<string, string> {
+  const p = t.deps.config.payouts;
+  return { BSC_RPC_URL: p.rpcUrl!, USDT_CONTRACT: p.usdtContract, USDT_DECIMALS: String(p.usdtDecimals), PAYOUT_CONFIRMATIONS: String(p.confirmations), PAYOUT_KEY_FILE: p.keyFile! };
+}
