@@ -90,6 +90,8 @@ export function createApiClient(connection: Connection) {
     rejectWithdrawal: (id: number, reason: string) => api.patch("/api/admin/withdrawals/:id/reject", { params: { id }, body: { reason } }),
     payWithdrawal: (id: number, txHash: string) => api.patch("/api/admin/withdrawals/:id/paid", { params: { id }, body: { txHash } }),
     verifyWithdrawal: (id: number) => api.post("/api/admin/withdrawals/:id/verify", { params: { id } }),
+    sendWithdrawal: (id: number) => api.post("/api/admin/withdrawals/:id/send", { params: { id } }),
+    walletStatus: () => api.get("/api/admin/wallet"),
     tasks: () => api.get("/api/admin/tasks"),
     createTask: (body: NewTaskBody) => api.post("/api/admin/tasks", { body }),
     updateTask: (id: number, body: TaskChangesBody) => api.patch("/api/admin/tasks/:id", { params: { id }, body }),

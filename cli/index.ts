@@ -19,6 +19,7 @@ import { tasksCommand } from "./commands/tasks.ts";
 import { tokensCommand } from "./commands/tokens.ts";
 import { usersCommand } from "./commands/users.ts";
 import { withdrawalsCommand } from "./commands/withdrawals.ts";
+import { walletCommand } from "./commands/wallet.ts";
 import { defaultApiUrl } from "./config.ts";
 import { handleError } from "./errors.ts";
 import { stderrColors } from "./output/colors.ts";
@@ -52,7 +53,7 @@ Examples:
 program.commandsGroup("Session:");
 for (const command of authCommands) program.addCommand(command);
 program.commandsGroup("Admin (over the API):");
-for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand, adminsCommand, tokensCommand, settingsCommand]) program.addCommand(command);
+for (const command of [statsCommand, withdrawalsCommand, riskCommand, tasksCommand, usersCommand, leaderboardCommand, broadcastCommand, auditCommand, adminsCommand, tokensCommand, settingsCommand, walletCommand]) program.addCommand(command);
 program.commandsGroup("Server (local database, run on the server):");
 program.addCommand(setupCommand);
 program.addCommand(adminCommand);

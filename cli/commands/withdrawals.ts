@@ -1,4 +1,4 @@
-// refbot withdrawals list | show | counts | approve | reject | pay | verify: the payout queue.
+// refbot withdrawals list | show | counts | approve | reject | pay | send | verify: the payout queue.
 import { Command, Option } from "commander";
 import { z } from "zod";
 import { withdrawalCsvColumns } from "@/domain/csv-columns.ts";
@@ -182,6 +182,32 @@ Example:
     reportBatch(await forEachId([opts.id], (n) => client.payWithdrawal(n, opts.tx)), opts, paidLine);
   });
 
+const send = new Command("send")
+  .description("send approved withdrawals as USDT transfers from the server's hot wallet (several ids)")
+  .argument("<id...>", "withdrawal ids")
+  .option(...yesOption)
+  .option(...jsonOption)
+  .addHelpText("after", `
+Needs PAYOUT_KEY_FILE on the server. Each transfer is signed and recorded
+with its nonce before it is broadcast, so a crash sends the same bytes
+again and never a second transfer. Each id is sent on its own: one over
+hotWalletMaxTransfer, past hotWalletDailyLimit, not approved or already
+sent fails naming why, the others go; the command then exits 1. A sent
+withdrawal is confirming until its blocks are in (refbot withdrawals show).
+
+Examples:
+  $ refbot withdrawals send 12
+  $ refbot withdrawals send 12 13 14 --yes --json`)
+  .action(async (rawIds: string[], rawOptions, command: Command) => {
+    const opts = parse(actionOptions, rawOptions, { ids: rawIds });
+    const client = await requireClient(command);
+    await confirmIds(client, "Send from the hot wallet", ["approved"], opts.ids, opts.yes);
+    reportBatch(await forEachId(opts.ids, (n) => client.sendWithdrawal(n)), opts, (r) => {
+      const how = r.broadcast === "sent" ? "sent" : "recorded, broadcast again by the server within seconds";
+      return `${how}: ${r.withdrawal.amountUsdt} USDT to ${shortAddress(r.withdrawal.addressBep20)}, tx ${r.txHash} (nonce ${r.nonce}); confirming`;
+    });
+  });
+
 /** A payout as recorded: paid, or found on chain and waiting for its confirmations (the user is told once paid). */
 const paidLine = (w: Withdrawal) => {
   const tx = `tx ${shortAddress(w.txHash)}`;
@@ -246,11 +272,12 @@ Example:
   });
 
 export const withdrawalsCommand = new Command("withdrawals")
-  .description("the payout queue: list, show, count, approve, reject, pay, verify")
+  .description("the payout queue: list, show, count, approve, reject, pay, send, verify")
   .addCommand(list)
   .addCommand(show)
   .addCommand(counts)
   .addCommand(approve)
   .addCommand(reject)
   .addCommand(pay)
+  .addCommand(send)
   .addCommand(verify);

@@ -29,9 +29,9 @@ async function bashOffers(...words: string[]): Promise<string[]> {
 
 describe("bash", () => {
   test("completes commands, subcommands, flags and their choices from the program itself", async () => {
-    expect(await bashOffers("refbot", "")).toEqual(["login", "logout", "whoami", "stats", "withdrawals", "risk", "tasks", "users", "leaderboard", "broadcast", "audit", "admins", "tokens", "settings", "setup", "admin", "db", "doctor", "bot", "completion"]);
+    expect(await bashOffers("refbot", "")).toEqual(["login", "logout", "whoami", "stats", "withdrawals", "risk", "tasks", "users", "leaderboard", "broadcast", "audit", "admins", "tokens", "settings", "wallet", "setup", "admin", "db", "doctor", "bot", "completion"]);
     expect(await bashOffers("refbot", "wi")).toEqual(["withdrawals"]);
-    expect(await bashOffers("refbot", "withdrawals", "")).toEqual(["list", "show", "counts", "approve", "reject", "pay", "verify"]);
+    expect(await bashOffers("refbot", "withdrawals", "")).toEqual(["list", "show", "counts", "approve", "reject", "pay", "send", "verify"]);
     expect(await bashOffers("refbot", "withdrawals", "list", "--")).toEqual(["--status", "--full", "--limit", "--before", "--json", "--csv", "--api-url", "--help"]);
     expect(await bashOffers("refbot", "withdrawals", "list", "--status", "p")).toEqual(withdrawalStatuses.filter((s) => s.startsWith("p")));
     // "--status=a" reaches the function as three words: "=" breaks words in bash.
