@@ -1,0 +1,156 @@
+// Hot-wallet sending with the server killed (SIGKILL) at the two points where a crash could pay
+// twice or not at all: after the signed transfer is recorded and before the node has it, and after
+// the node took it and before the server heard back. A JSON-RPC proxy between the server and anvil
+// holds eth_sendRawTransaction (the request, or its answer) so the kill lands exactly there. A
+// second server on the same database sends the same bytes again or finds them mined; each
+// recipient's token balance is the amount, once.
+import { Database } from "bun:sqlite";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { startAnvil, type Anvil } from "../support/chain/anvil.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/until.ts";
+
+let chain: Anvil;
+let gate: RpcGate;
+const servers: TestServer[] = [];
+
+beforeAll(async () => {
+  chain = await startAnvil();
+  gate = rpcGate(chain.url);
+});
+afterAll(async () => {
+  gate?.stop();
+  await chain?.stop();
+});
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    await s.stop().catch(() => undefined);
+    s.removeDir();
+  }
+});
+
+type Hold = "request" | "answer";
+type RpcGate = ReturnType<typeof rpcGate>;
+
+/** A JSON-RPC proxy to `upstream` that, when told, holds the next eth_sendRawTransaction: before forwarding it, or after (its answer kept). */
+function rpcGate(upstream: string) {
+  let hold: Hold | undefined;
+  let reached: (() => void) | undefined;
+  const forward = (body: string) => fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body });
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    idleTimeout: 0,
+    async fetch(req) {
+      const body = await req.text();
+      if (hold && body.includes('"eth_sendRawTransaction"')) {
+        const when = hold;
+        hold = undefined;
+        if (when === "answer") await (await forward(body)).text();
+        reached?.();
+        // Never answered: the server is killed while it waits.
+        return new Promise<Response>(() => {});
+      }
+      const res = await forward(body);
+      return new Response(await res.text(), { status: res.status, headers: { "content-type": "application/json" } });
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    /** Holds the next broadcast; resolves once it is held. */
+    arm(when: Hold): Promise<void> {
+      hold = when;
+      return new Promise((resolve) => (reached = resolve));
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+function keyFile() {
+  const key = generatePrivateKey();
+  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { file, address: privateKeyToAccount(key).address.toLowerCase() };
+}
+
+async function call(server: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+let nextTgId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/** An approved withdrawal of `amount` to a fresh address, made through the API as users and an admin would. */
+async function approved(server: TestServer, bearer: string, amount: string) {
+  const tgId = nextTgId++;
+  const { initData } = (await fetch(`${server.url}/api/demo/init-data?tgId=${tgId}`).then((r) => r.json())) as { initData: string };
+  const user = { "x-telegram-init-data": initData };
+  const admin = { authorization: `Bearer ${bearer}` };
+  const me = await call(server, "GET", "/api/me", undefined, user);
+  const wallet = privateKeyToAccount(generatePrivateKey()).address;
+  expect((await call(server, "POST", "/api/me/wallet", { address: wallet }, user)).status).toBe(200);
+  expect((await call(server, "POST", `/api/admin/users/${me.body.id}/adjust`, { amount: "100", reason: "drill funds" }, admin)).status).toBe(200);
+  const w = await call(server, "POST", "/api/me/withdraw", { amount }, user);
+  expect(w.status).toBe(201);
+  expect((await call(server, "PATCH", `/api/admin/withdrawals/${w.body.id}/approve`, undefined, admin)).status).toBe(200);
+  return { id: w.body.id as number, wallet: wallet.toLowerCase() };
+}
+
+async function signIn(server: TestServer): Promise<string> {
+  return (await call(server, "POST", "/api/auth/login", { email: server.adminEmail, password: server.adminPassword })).body.token;
+}
+
+function start(env: Record<string, string>) {
+  return startTestServer({ SEED_DEMO: "false", SKIP_WEB_BUILD: "true", ...env }, { keep: true }).then((s) => (servers.push(s), s));
+}
+
+function sendRows(databasePath: string, withdrawalId: number) {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return db.query("select tx_hash as txHash, state, nonce from payout_sends where withdrawal_id = ? order by id").all(withdrawalId) as { txHash: string; state: string; nonce: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+for (const held of ["request", "answer"] as const) {
+  const point = held === "request" ? "between signing and broadcasting" : "between broadcasting and hearing back";
+  test(`killed ${point}: a second server sends the same bytes or finds them mined, and the recipient is paid once`, async () => {
+    const k = keyFile();
+    await chain.fund(k.address, "100");
+    const env = { BSC_RPC_URL: gate.url, USDT_CONTRACT: chain.token, PAYOUT_CONFIRMATIONS: "1", PAYOUT_KEY_FILE: k.file };
+    const first = await start(env);
+    const bearer = await signIn(first);
+    const w = await approved(first, bearer, "12.5");
+
+    const heldNow = gate.arm(held);
+    const sending = call(first, "POST", `/api/admin/withdrawals/${w.id}/send`, undefined, { authorization: `Bearer ${bearer}` }).catch(() => "killed");
+    await heldNow;
+    first.signal("SIGKILL");
+    expect(await first.exited).not.toBe(0);
+    expect(await sending).toBe("killed");
+
+    const [recorded] = sendRows(first.databasePath, w.id);
+    expect(recorded).toMatchObject({ state: "signed", nonce: 0 });
+    expect(await chain.balanceOf(w.wallet)).toBe(held === "answer" ? chain.units("12.5") : 0n);
+
+    const second = await start({ ...env, DATABASE_PATH: first.databasePath });
+    const again = await signIn(second);
+    const status = async () => (await call(second, "GET", `/api/admin/withdrawals/${w.id}`, undefined, { authorization: `Bearer ${again}` })).body;
+    // The leader's pass, every 5 s: the same bytes sent again (or found mined), then confirmed.
+    await until("the second server to pay the withdrawal", async () => (await status()).status === "paid", 30_000);
+    expect((await status()).txHash).toBe(recorded!.txHash);
+    // Sent again, the transfer is noted mined by the pass after (the withdrawal may be paid first).
+    await until("the transfer noted mined", async () => sendRows(first.databasePath, w.id)[0]?.state === "mined", 15_000);
+    expect(sendRows(first.databasePath, w.id)).toEqual([{ txHash: recorded!.txHash, state: "mined", nonce: 0 }]);
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+    // A send asked again signs nothing.
+    expect((await call(second, "POST", `/api/admin/withdrawals/${w.id}/send`, undefined, { authorization: `Bearer ${again}` })).body.code).toBe("INVALID_STATE");
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+  }, 90_000);
+}
