@@ -7,7 +7,10 @@ import { dirname, resolve } from "node:path";
 import type { Api } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Config } from "@/config/env.ts";
-import { fail, judgeBackup, judgeDisk, judgeFleetSecret, judgeLedger, judgeMigrations, judgeMiniAppUrl, judgeUpdates, ok, warn, type Check } from "@/domain/doctor.ts";
+import { fail, judgeBackup, judgeDisk, judgeFleetSecret, judgeHotWallet, judgeLedger, judgeMigrations, judgeMiniAppUrl, judgeUpdates, ok, warn, type Check } from "@/domain/doctor.ts";
+import { formatTokenUnits, type PayoutChain } from "@/domain/chain.ts";
+import { defaultSettings } from "@/domain/settings.ts";
+import { settingsFrom } from "@/domain/settings-source.ts";
 import { runningInstances, secretFingerprint } from "@/domain/instances.ts";
 import { ledgerCheck } from "@/domain/ledger-check.ts";
 import type { Store } from "@/domain/store.ts";
@@ -22,6 +25,8 @@ export type DoctorInput = {
   /** The JWT secret this process signs with, if it has one yet. */
   jwtSecret: string | undefined;
   clock: () => Date;
+  /** The payout chain, with the hot wallet when PAYOUT_KEY_FILE is set; or why the key was refused. */
+  chain?: PayoutChain | { problem: string };
 };
 
 const telegramFix = "check that this machine reaches Telegram (TELEGRAM_API_ROOT, a firewall or proxy in between), then run it again";
@@ -43,7 +48,22 @@ export async function runDoctor(input: DoctorInput): Promise<Check[]> {
   checks.push(...(await botChecks(input)));
   checks.push(judgeMiniAppUrl(config.bot.miniAppUrl, !config.demoMode));
   checks.push(...(await storedChecks(input)));
+  checks.push(...(await hotWalletChecks(input)));
   return checks;
+}
+
+/** The hot wallet's gas and USDT, when there is one: a send short of either fails on chain. */
+async function hotWalletChecks({ config, chain, database }: DoctorInput): Promise<Check[]> {
+  if (chain && "problem" in chain) return [fail("hot wallet", chain.problem, "chmod 600 the key file (or correct PAYOUT_KEY_FILE), then restart the server")];
+  const wallet = chain?.wallet;
+  if (!chain || !wallet) return [];
+  return guarded("hot wallet", async () => {
+    const [balances, quote] = await Promise.all([wallet.balances(chain.token), wallet.quote()]);
+    const rows = "store" in database ? await database.store.read((db) => db.settings.all()) : [];
+    const { hotWalletMaxTransfer } = settingsFrom(rows, defaultSettings(config));
+    const facts = { address: wallet.address, gasWei: balances.native, gasPerTransferWei: quote.gasPrice * quote.gas, usdt: balances.token, usdtDecimals: chain.decimals, maxTransferMicro: hotWalletMaxTransfer };
+    return judgeHotWallet(facts, formatTokenUnits);
+  });
 }
 
 async function databaseChecks({ database }: DoctorInput): Promise<Check[]> {

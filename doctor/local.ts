@@ -8,6 +8,8 @@ import { fail, type Check } from "@/domain/doctor.ts";
 import type { Store } from "@/domain/store.ts";
 import { withoutPassword } from "@/db/pg/url.ts";
 import { runDoctor, type DoctorInput } from "./checks.ts";
+import { payoutChainFor } from "@/chain/viem-reader.ts";
+import { readPayoutKey } from "@/config/payout-key.ts";
 import { probeApi } from "./telegram.ts";
 
 type Opened = { database: DoctorInput["database"]; close(): Promise<void> };
@@ -36,6 +38,16 @@ async function openAsItIs(config: Config): Promise<Opened> {
   return { database: { store }, close: async () => db.sqlite.close() };
 }
 
+/** The payout chain as the server would open it; a key file the server would refuse is the doctor's finding, not its end. */
+function localChain(config: Config): DoctorInput["chain"] {
+  try {
+    return payoutChainFor(config.payouts, config.payouts.keyFile ? readPayoutKey(config.payouts.keyFile) : undefined);
+  } catch (error) {
+    if (error instanceof ConfigError) return { problem: error.message.replace(/^Invalid configuration:\n\s*/, "") };
+    throw error;
+  }
+}
+
 /** Every check on this machine's configuration; an invalid configuration is the one line there is to say. */
 export async function localDoctor(env: Record<string, string | undefined>, clock: () => Date = () => new Date()): Promise<Check[]> {
   let config: Config;
@@ -49,7 +61,7 @@ export async function localDoctor(env: Record<string, string | undefined>, clock
   const opened = await openAsItIs(config);
   try {
     const api = config.bot.token ? probeApi(config.bot.token, config.bot) : undefined;
-    return await runDoctor({ config, database: opened.database, api, jwtSecret: existingJwtSecret(config), clock });
+    return await runDoctor({ config, database: opened.database, api, jwtSecret: existingJwtSecret(config), clock, chain: localChain(config) });
   } finally {
     await opened.close();
   }

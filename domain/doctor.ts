@@ -132,3 +132,30 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
+
+/** Gas for this many transfers at the current gas price is the least the hot wallet should hold. */
+export const hotWalletGasTransfers = 50;
+
+/**
+ * The hot wallet's float (PAYOUT_KEY_FILE): gas (BNB) for fewer than hotWalletGasTransfers
+ * transfers, or less USDT than the largest transfer it may send, is a warning; none of either, a
+ * failure, since every send would then fail on chain or be refused.
+ */
+export function judgeHotWallet(w: { address: string; gasWei: bigint; gasPerTransferWei: bigint; usdt: bigint; usdtDecimals: number; maxTransferMicro: number }, format: (units: bigint, decimals: number) => string): Check[] {
+  const fix = `send BNB (gas) and USDT to the hot wallet ${w.address}; \`refbot wallet status\` shows what it holds`;
+  const gasNeeded = w.gasPerTransferWei * BigInt(hotWalletGasTransfers);
+  const gas =
+    w.gasWei < w.gasPerTransferWei
+      ? fail("hot wallet gas", `${format(w.gasWei, 18)} BNB: not enough gas for one transfer`, fix)
+      : w.gasWei < gasNeeded
+        ? warn("hot wallet gas", `${format(w.gasWei, 18)} BNB: gas for fewer than ${hotWalletGasTransfers} transfers (${format(gasNeeded, 18)} BNB at today's gas price)`, fix)
+        : ok("hot wallet gas", `${format(w.gasWei, 18)} BNB`);
+  const largest = (BigInt(w.maxTransferMicro) * 10n ** BigInt(w.usdtDecimals)) / 1_000_000n;
+  const usdt =
+    w.usdt === 0n
+      ? fail("hot wallet USDT", `${w.address} holds no USDT: every send would fail on chain`, fix)
+      : w.usdt < largest
+        ? warn("hot wallet USDT", `${format(w.usdt, w.usdtDecimals)} USDT, less than the largest transfer it may send (${format(largest, w.usdtDecimals)})`, fix)
+        : ok("hot wallet USDT", `${format(w.usdt, w.usdtDecimals)} USDT`);
+  return [gas, usdt];
+}

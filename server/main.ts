@@ -87,7 +87,7 @@ async function main() {
   // Without a leadership (SQLite, or no bot to lead) this instance runs every singleton itself.
   metrics?.watch({ deps, botStatus: runtime.botStatus, leading: () => leadership?.isLeading() ?? true, walBytes: engine.walBytes, poolConnections: engine.poolConnections });
   // The Setup page's checks, on this server's own configuration, database and bot client.
-  const doctor = () => runDoctor({ config, database: { store: deps.store }, api, jwtSecret, clock: deps.clock });
+  const doctor = () => runDoctor({ config, database: { store: deps.store }, api, jwtSecret, clock: deps.clock, chain: deps.chain });
   const app = createApp(deps, { jwtSecret, webDist, runtime, log, metrics, doctor });
   if (runtime.webhook) app.use(runtime.webhook);
   listen(app, config.host, config.port);

@@ -81,6 +81,7 @@ const allowed: Record<Area, { areas: Area[]; exactly?: Record<string, string> }>
     exactly: {
       "bot/telegram-api.ts": "a Bot API client with the bot's own bounded calls, to ask getMe, getChatMember and getWebhookInfo",
       "bot/telegram-errors.ts": "what a failed Bot API call said, in the words the bot's own log uses",
+      "chain/viem-reader.ts": "`refbot doctor` reads the hot wallet's gas and USDT through the chain client the server uses",
     },
   },
   // The CLI's server commands work on the local database (migrate, back up, copy, check the ledger),

@@ -77,6 +77,30 @@ test("wallet status: address, balances, next nonce and today's total against the
   expect(json).toMatchObject({ address: hot, usdt: "477.5", nextNonce: { chain: 2, mined: 2, database: 2 }, sentToday: "22.50", dailyLimit: "1000.00" });
 });
 
+test("doctor warns when the hot wallet runs low on gas or USDT, and fails on a key file others may read", async () => {
+  const env = (file: string) => ({ DATABASE_PATH: cli.server.databasePath, BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, PAYOUT_KEY_FILE: file });
+  const low = keyFile(0o600);
+  // Gas for a few transfers, and 5 USDT where the largest transfer is 20.
+  await chain.fund(low.address, "5", 10n ** 15n);
+  const warned = await cli.run(["doctor", "--json"], { env: env(low.file) });
+  expect(warned.code).toBe(0);
+  const checks = warned.json() as { name: string; status: string; message: string; fix: string | null }[];
+  expect(checks.find((c) => c.name === "hot wallet gas")).toMatchObject({ status: "warn", message: expect.stringContaining("0.001 BNB: gas for fewer than 50 transfers") });
+  expect(checks.find((c) => c.name === "hot wallet USDT")).toMatchObject({ status: "warn", message: "5 USDT, less than the largest transfer it may send (20)", fix: expect.stringContaining(low.address) });
+  expect(checks.find((c) => c.name === "hot wallet gas")!.fix).toContain("refbot wallet status");
+
+  const rich = keyFile(0o600);
+  await chain.fund(rich.address, "100");
+  const funded = await cli.run(["doctor", "--json"], { env: env(rich.file) });
+  expect((funded.json() as { name: string; status: string }[]).filter((c) => c.name.startsWith("hot wallet")).map((c) => c.status)).toEqual(["ok", "ok"]);
+
+  const open = keyFile(0o640);
+  const failed = await cli.run(["doctor"], { env: env(open.file) });
+  expect(failed.code).toBe(1);
+  expect(failed.stdout).toContain(`PAYOUT_KEY_FILE: ${open.file} has mode 0640; it must be 0600`);
+  expect(failed.stdout).not.toContain(open.key.slice(2));
+}, 30_000);
+
 test("a server given a key file others may read does not start, naming the file", async () => {
   const k = keyFile(0o644);
   const error = await startTestServer({ BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, PAYOUT_KEY_FILE: k.file, SKIP_WEB_BUILD: "true" }).then(

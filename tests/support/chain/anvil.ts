@@ -80,8 +80,8 @@ export async function startAnvil({ decimals = 18 }: { decimals?: number } = {}) 
       return hash;
     },
     /** Gas for `address` and, when given, `amount` USDT of the test token: a hot wallet ready to send. */
-    async fund(address: string, amount?: string) {
-      await test.setBalance({ address: address as Address, value: 10n ** 20n });
+    async fund(address: string, amount?: string, gasWei = 10n ** 20n) {
+      await test.setBalance({ address: address as Address, value: gasWei });
       if (amount) await transfer(address, this.units(amount));
     },
     /** A plain transaction from the account of `key` with `nonce`: what takes a nonce from under a signed transfer. */
