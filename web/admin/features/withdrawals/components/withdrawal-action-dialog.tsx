@@ -18,6 +18,7 @@ import { useMutation } from "@/web/shared/use-mutation.ts";
 import { ConfirmDialog } from "@/web/admin/components/confirm-dialog.tsx";
 import { processWithdrawal, type WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
 import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
+import { useHotWallet } from "@/web/admin/features/withdrawals/api/get-hot-wallet.ts";
 
 export type PendingAction = { withdrawal: WithdrawalDto; action: WithdrawalAction };
 
@@ -25,7 +26,27 @@ const copy: Record<WithdrawalAction, { title: string; description: string; confi
   approve: { title: "Approve Withdrawal", description: "Approve this request for payment. You mark it as paid once the transfer is sent.", confirm: "Approve", busy: "Approving...", done: "approved", variant: "success" },
   reject: { title: "Reject Withdrawal", description: "Reject this request. The amount goes back to the user's balance.", confirm: "Reject", busy: "Rejecting...", done: "rejected", variant: "danger" },
   paid: { title: "Mark as Paid", description: "Record the BEP-20 transfer that paid this request.", confirm: "Mark as Paid", busy: "Saving...", done: "marked as paid", variant: "primary" },
+  send: {
+    title: "Send from Hot Wallet",
+    description: "Sign and send this amount in USDT from the server's hot wallet. The transfer is recorded before it is sent, and never sent twice.",
+    confirm: "Send",
+    busy: "Sending...",
+    done: "sent",
+    variant: "primary",
+  },
 };
+
+/** What the hot wallet holds and sent today, so the admin sees the float and the cap before sending. */
+function HotWalletFacts() {
+  const { wallet } = useHotWallet();
+  if (!wallet) return null;
+  return (
+    <p data-testid="hot-wallet-facts" className="text-sm text-slate-600">
+      Hot wallet <span className="font-mono text-xs">{shortenAddress(wallet.address)}</span> holds {displayUsdt(wallet.usdt)} USDT and {wallet.bnb} BNB for gas; sent today{" "}
+      {displayUsdt(wallet.sentToday)} of {displayUsdt(wallet.dailyLimit)} USDT (largest transfer {displayUsdt(wallet.maxTransfer)}).
+    </p>
+  );
+}
 
 export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
   const [reason, setReason] = useState("");
@@ -49,14 +70,15 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
       throw error;
     }
     if (result.status === "confirming") {
-      toast({ title: `Withdrawal #${pending.withdrawal.id} sent`, description: "Found on chain: it becomes paid, and the user is told, once it has enough confirmations.", variant: "success" });
+      const how = pending.action === "send" ? `Sent from the hot wallet (tx ${result.txHash?.slice(0, 10)}…)` : "Found on chain";
+      toast({ title: `Withdrawal #${pending.withdrawal.id} sent`, description: `${how}: it becomes paid, and the user is told, once it has enough confirmations.`, variant: "success" });
       onClose();
       return;
     }
     const { withdrawal, action } = pending;
     const amount = `${displayUsdt(withdrawal.amountUsdt)} USDT`;
     const who = requesterName(withdrawal);
-    const description = { approve: `${amount} for ${who}: mark it as paid once the transfer is sent.`, reject: `${amount} went back to ${who}'s balance.`, paid: `${amount} paid to ${who}.` }[action];
+    const description = { approve: `${amount} for ${who}: mark it as paid once the transfer is sent.`, reject: `${amount} went back to ${who}'s balance.`, paid: `${amount} paid to ${who}.`, send: `${amount} sent to ${who}.` }[action];
     toast({ title: `Withdrawal #${withdrawal.id} ${copy[action].done}`, description, variant: "success" });
     onClose();
   });
@@ -67,7 +89,7 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
   const hash = txHash.trim();
   const hashInvalid = hash !== "" && !txHashPattern.test(hash);
   const hashUsed = usedHash !== null && usedHash.hash === hash ? usedHash.message : undefined;
-  const ready = action === "approve" || (action === "reject" ? reason.trim() !== "" : txHashPattern.test(hash) && !hashUsed);
+  const ready = action === "approve" || action === "send" || (action === "reject" ? reason.trim() !== "" : txHashPattern.test(hash) && !hashUsed);
 
   return (
     <ConfirmDialog
@@ -110,6 +132,7 @@ export function WithdrawalActionDialog({ pending, onClose }: { pending: PendingA
         />
       )}
       {action === "approve" && <p className="text-sm text-slate-600">Approve this withdrawal of {displayUsdt(withdrawal.amountUsdt)} USDT?</p>}
+      {action === "send" && <HotWalletFacts />}
       {withdrawal.status === "review" && action !== "paid" && (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           This user is flagged by the risk checks. Deciding here skips their risk review; the user stays flagged.

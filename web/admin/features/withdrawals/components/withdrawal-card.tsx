@@ -4,7 +4,8 @@
 // also links to their risk case), Mark as Paid when approved. A banned user's request carries a
 // Banned badge, and Approve and Mark as Paid are disabled: the server refuses them. Beside the
 // hash, whether it was checked on chain (BSC_RPC_URL); a confirming payout says it waits for its
-// blocks, and one that came back from the chain says why and may be rejected.
+// blocks, and one that came back from the chain says why and may be rejected. With a hot wallet on
+// the server, an approved request may be sent from it.
 import { Link } from "react-router-dom";
 import type { WithdrawalDto } from "@/api/contract.ts";
 import { shortenHash } from "@/web/shared/format.ts";
@@ -12,7 +13,7 @@ import { formatDateTime } from "@/web/shared/format-time.ts";
 import { Badge } from "@/web/shared/ui/badge.tsx";
 import { Button } from "@/web/shared/ui/button.tsx";
 import { CopyButton } from "@/web/shared/ui/copy-button.tsx";
-import { AlertIcon, CheckIcon, CircleCheckIcon, ClockIcon, ExternalLinkIcon, XIcon } from "@/web/shared/ui/icons.tsx";
+import { AlertIcon, CheckIcon, CircleCheckIcon, ClockIcon, ExternalLinkIcon, WalletIcon, XIcon } from "@/web/shared/ui/icons.tsx";
 import { UsdtAmount } from "@/web/shared/ui/usdt-amount.tsx";
 import { WithdrawalStatusBadge } from "@/web/shared/ui/withdrawal-status-badge.tsx";
 import { useAccess } from "@/web/admin/lib/access.ts";
@@ -20,6 +21,7 @@ import { explorerUrls, useConfig } from "@/web/admin/lib/config.ts";
 import { riskCasePath } from "@/web/admin/paths.ts";
 import type { WithdrawalAction } from "@/web/admin/features/withdrawals/api/process-withdrawal.ts";
 import { requesterName } from "@/web/admin/features/withdrawals/requester-name.ts";
+import { useHotWallet } from "@/web/admin/features/withdrawals/api/get-hot-wallet.ts";
 
 function ExplorerLink({ href, label }: { href: string; label: string }) {
   return (
@@ -42,6 +44,7 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
   const explorer = explorerUrls(useConfig().data);
   // A viewer sees the request, not the buttons the server would refuse them.
   const canAct = useAccess().can("withdrawals:write");
+  const hotWallet = useHotWallet().wallet;
   return (
     <article data-testid="withdrawal-card" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -82,7 +85,12 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
         {w.txHash && (
           <p data-testid="tx-check" className={`flex items-center gap-1.5 px-1 text-xs ${w.txChecked ? "text-emerald-700" : "text-amber-700"}`}>
             {w.txChecked ? <CircleCheckIcon className="h-3.5 w-3.5" /> : <AlertIcon className="h-3.5 w-3.5" />}
-            {w.txChecked ? `Checked on chain: mined in block ${w.txBlock}, pays this address exactly this amount` : "Not checked on chain: recorded as typed"}
+            {w.txChecked
+              ? `Checked on chain: mined in block ${w.txBlock}, pays this address exactly this amount`
+              : // Only a hot wallet's transfer is confirming before it was seen in a block: typed hashes are looked up first.
+                w.status === "confirming"
+                ? "Sent from the hot wallet: not seen in a block yet"
+                : "Not checked on chain: recorded as typed"}
           </p>
         )}
         {w.status === "confirming" && (
@@ -131,6 +139,12 @@ export function WithdrawalCard({ withdrawal: w, onAction }: { withdrawal: Withdr
             <Button variant="outline" size="sm" onClick={() => onAction("reject")}>
               <XIcon />
               Reject
+            </Button>
+          )}
+          {canAct && w.status === "approved" && hotWallet && (
+            <Button variant="outline" size="sm" disabled={w.userBanned} title={bannedTitle(w)} onClick={() => onAction("send")}>
+              <WalletIcon />
+              Send from hot wallet
             </Button>
           )}
           {canAct && w.status === "approved" && (

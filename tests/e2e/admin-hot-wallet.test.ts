@@ -1,0 +1,59 @@
+// Sending from the hot wallet in the panel, against a server with PAYOUT_KEY_FILE on a local anvil:
+// an approved request offers "Send from hot wallet", whose dialog shows what the wallet holds and
+// sent today; sent, it is confirming under the transfer's hash and the recipient holds the amount.
+// A server without a key offers no such button.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { screenshot } from "@/tests/support/browser.ts";
+import { startAnvil, type Anvil } from "@/tests/support/chain/anvil.ts";
+import { toastText } from "@/tests/support/toast.ts";
+import { startAdminHarness, type AdminHarness } from "./admin-helpers.ts";
+
+let chain: Anvil;
+let h: AdminHarness;
+beforeAll(async () => {
+  chain = await startAnvil();
+  const key = generatePrivateKey();
+  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  await chain.fund(privateKeyToAccount(key).address, "5000");
+  // More confirmations than the test mines: what it sends stays confirming.
+  h = await startAdminHarness({ BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, PAYOUT_CONFIRMATIONS: "50", PAYOUT_KEY_FILE: file });
+  await h.api("admin/settings", { method: "PATCH", body: JSON.stringify({ hotWalletMaxTransfer: "1000" }) });
+}, 90_000);
+afterAll(async () => {
+  await h?.close();
+  await chain?.stop();
+});
+
+type Withdrawal = { id: number; amountUsdt: string; addressBep20: string; status: string; txHash: string | null };
+
+test("Send from hot wallet: the dialog shows the wallet's float and today's total; sent, the request is confirming and the recipient holds the amount", async () => {
+  const [pending] = await h.api<Withdrawal[]>("admin/withdrawals?status=pending");
+  const w = await h.api<Withdrawal>(`admin/withdrawals/${pending!.id}/approve`, { method: "PATCH" });
+  const page = await h.page();
+  await page.goto("/admin/withdrawals?status=approved");
+  const card = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${w.id} ` });
+  await card.getByRole("button", { name: "Send from hot wallet" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send from Hot Wallet" });
+  const facts = dialog.getByTestId("hot-wallet-facts");
+  await facts.waitFor();
+  expect(await facts.textContent()).toMatch(/holds 5000 USDT and 100 BNB for gas; sent today 0 of 1000 USDT \(largest transfer 1000\)/);
+  await screenshot(page, "admin-hot-wallet-send-dialog-1280");
+  await dialog.getByRole("button", { name: "Send" }).click();
+  expect(await toastText(page, `Withdrawal #${w.id} sent`)).toContain("Sent from the hot wallet");
+  await page.getByRole("tab", { name: /Confirming/ }).click();
+  const confirming = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${w.id} ` });
+  await confirming.getByTestId("confirming-note").waitFor();
+  // Seen in a block by the server's own pass (every 5 s), or not yet.
+  expect(await confirming.getByTestId("tx-check").textContent()).toMatch(/^(Sent from the hot wallet: not seen in a block yet|Checked on chain: mined in block \d+)/);
+  await screenshot(page, "admin-hot-wallet-confirming-1280");
+  const after = await h.api<Withdrawal>(`admin/withdrawals/${w.id}`);
+  expect(after.status).toBe("confirming");
+  expect(after.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(await chain.balanceOf(w.addressBep20)).toBe(chain.units(w.amountUsdt));
+});
