@@ -154,3 +154,68 @@ for (const held of ["request", "answer"] as const) {
     expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
   }, 90_000);
 }
+
+test("200 withdrawals sent in batches with the server killed twice midway: each recipient holds its amount, once", async () => {
+  const k = keyFile();
+  await chain.fund(k.address, "10000");
+  const env = { BSC_RPC_URL: gate.url, USDT_CONTRACT: chain.token, PAYOUT_CONFIRMATIONS: "1", PAYOUT_KEY_FILE: k.file };
+  let server = await start(env);
+  const databasePath = server.databasePath;
+  let bearer = await signIn(server);
+  await call(server, "PATCH", "/api/admin/settings", { hotWalletMaxTransfer: "100", hotWalletDailyLimit: "100000" }, { authorization: `Bearer ${bearer}` });
+  const withdrawals: { id: number; wallet: string; amount: string }[] = [];
+  for (let i = 0; i < 200; i++) {
+    const amount = `${10 + (i % 37)}.${String(i % 100).padStart(2, "0")}`;
+    withdrawals.push({ ...(await approved(server, bearer, amount)), amount });
+  }
+  const approvedIds = async () => {
+    const list = (await call(server, "GET", "/api/admin/withdrawals?status=approved&limit=200", undefined, { authorization: `Bearer ${bearer}` })).body as { id: number }[];
+    return list.map((w) => w.id).sort((a, b) => a - b);
+  };
+  /** Sends what is approved, ten at a time, until none is left or `stopAfter` batches went out. */
+  async function sendBatches(stopAfter = Infinity): Promise<void> {
+    for (let batches = 0; batches < stopAfter; batches++) {
+      const ids = (await approvedIds()).slice(0, 10);
+      if (ids.length === 0) return;
+      const answers = await Promise.all(ids.map((id) => call(server, "POST", `/api/admin/withdrawals/${id}/send`, undefined, { authorization: `Bearer ${bearer}` })));
+      for (const a of answers) expect(a.status).toBe(200);
+    }
+  }
+  async function killDuring(hold: Hold) {
+    const held = gate.arm(hold);
+    const ids = (await approvedIds()).slice(0, 10);
+    const inFlight = Promise.all(ids.map((id) => call(server, "POST", `/api/admin/withdrawals/${id}/send`, undefined, { authorization: `Bearer ${bearer}` }).catch(() => "killed")));
+    await held;
+    server.signal("SIGKILL");
+    await server.exited;
+    await inFlight;
+    // The kill left at least the held transfer recorded and not known to be sent.
+    const db = new Database(databasePath, { readonly: true });
+    const left = (db.query("select count(*) as n from payout_sends where state = 'signed'").get() as { n: number }).n;
+    db.close();
+    expect(left).toBeGreaterThanOrEqual(1);
+    server = await start({ ...env, DATABASE_PATH: databasePath });
+    bearer = await signIn(server);
+  }
+
+  await sendBatches(7);
+  await killDuring("request");
+  await sendBatches(6);
+  await killDuring("answer");
+  await sendBatches();
+
+  const statusCounts = async () => (await call(server, "GET", "/api/admin/withdrawals/counts", undefined, { authorization: `Bearer ${bearer}` })).body as Record<string, number>;
+  await until("every withdrawal paid", async () => (await statusCounts()).paid === 200, 120_000);
+  for (const w of withdrawals) expect(await chain.balanceOf(w.wallet)).toBe(chain.units(w.amount));
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    const rows = db.query("select withdrawal_id as w, nonce, state from payout_sends order by nonce").all() as { w: number; nonce: number; state: string }[];
+    expect(rows.length).toBe(200);
+    expect(new Set(rows.map((r) => r.w)).size).toBe(200);
+    expect(rows.map((r) => r.nonce)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+  } finally {
+    db.close();
+  }
+  const total = withdrawals.reduce((sum, w) => sum + chain.units(w.amount), 0n);
+  expect(await chain.balanceOf(k.address)).toBe(chain.units("10000") - total);
+}, 600_000);
