@@ -11,13 +11,13 @@
 // back while its message is on the way could be sent twice). An outage does the same with a
 // growing wait of this instance's own.
 import { GrammyError, type Api } from "grammy";
-import { deliveryText, settleDelivery } from "@/domain/broadcast.ts";
-import { stopForRefusedText, whyNotSend } from "@/domain/broadcast-stop.ts";
+import { deliveryText, heldDeliveries, settleDeliveriesSent, settleDelivery } from "@/domain/broadcast.ts";
+import { stopForRefusedText } from "@/domain/broadcast-stop.ts";
 import type { Deps } from "@/domain/context.ts";
 import { pickLanguage } from "@/domain/i18n/languages.ts";
-import { claimSends, noticeOf, releaseSends, settleNotice, type ClaimedNotice } from "@/domain/notices.ts";
+import { claimSends, noticeOf, releaseSends, settleNotice, settleNoticesSent, type ClaimedNotice } from "@/domain/notices.ts";
 import type { ClaimedDelivery } from "@/domain/statements/broadcast.ts";
-import { effectiveRate, freeRateLimit, grantSize, pauseSends, reserveSends } from "@/domain/send-rate.ts";
+import { effectiveRate, fleetPaused, freeRateLimit, grantSize, pauseSends, reserveSends } from "@/domain/send-rate.ts";
 import { setReachable } from "@/domain/users.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
@@ -38,6 +38,9 @@ export type SenderOptions = {
   backoff?: BackoffOptions;
 };
 
+/** How long before a grant's last slot the next turn claims and reserves (a claim and a reservation take a few ms each). */
+const lookAheadMs = 50;
+
 /** The least time between two messages to one chat (Telegram's per-chat limit is about one a second). */
 const perChatMs = 1000;
 
@@ -53,6 +56,8 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
   let pausedUntil = 0;
   const lastToChat = new Map<number, number>();
   const grants = new Set<Promise<void>>();
+  // The bucket counts wall time, whatever clock the rules are handed: its slots are Telegram's seconds.
+  const wall = { store: deps.store, clock: () => new Date() };
 
   const sleep = (ms: number) =>
     ms <= 0
@@ -68,13 +73,15 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     return rate > 0 ? { rate, broadcasts: true } : { rate: freeRateLimit, broadcasts: false };
   };
 
-  /** Sends one item; answers "stop" when the grant must end (429, outage, stopping). */
-  async function sendOne(item: Item, token: string): Promise<"ok" | "stop"> {
+  /**
+   * Sends one item; answers "sent" (settled with its grant), "done" (settled here: refused for a
+   * reason of the user's or the text's), or "stop" when the grant must end (429, outage, stopping).
+   */
+  async function sendOne(item: Item, token: string): Promise<"sent" | "done" | "stop"> {
     const tgId = item.notice?.tgId ?? item.delivery!.tgId;
     const since = Date.now() - (lastToChat.get(tgId) ?? 0);
     if (since < perChatMs) await sleep(perChatMs - since);
     if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
-    if (item.delivery && (await whyNotSend(deps, item.delivery, token))) return "ok";
     // Marked as the message leaves, so another for the chat in flight waits; a try that reached
     // no one gives the mark back.
     const before = lastToChat.get(tgId);
@@ -83,16 +90,14 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
       if (item.notice) {
         const n = item.notice;
         await api.sendMessage(n.tgId, texts.notice(noticeOf(n), pickLanguage(n.language, n.tgLanguage)), { link_preview_options: { is_disabled: true } });
-        await settleNotice(deps, n, token, "sent");
       } else {
         const d = item.delivery;
         await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown", ...(deps.config.broadcast.paid && { allow_paid_broadcast: true }) });
-        await settleDelivery(deps, d.id, token, { ok: true });
       }
       if (lastToChat.size > 50_000) for (const [chat, at] of lastToChat) if (Date.now() - at > perChatMs) lastToChat.delete(chat);
       counts.sent++;
       outage.reset();
-      return "ok";
+      return "sent";
     } catch (error) {
       if (before === undefined) lastToChat.delete(tgId);
       else lastToChat.set(tgId, before);
@@ -100,7 +105,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     }
   }
 
-  async function failed(item: Item, token: string, error: unknown): Promise<"ok" | "stop"> {
+  async function failed(item: Item, token: string, error: unknown): Promise<"done" | "stop"> {
     const message = describeTelegramError(error);
     const tgId = item.notice?.tgId ?? item.delivery!.tgId;
     switch (classifyTelegramError(error)) {
@@ -110,7 +115,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
         pausedUntil = Math.max(pausedUntil, until);
         counts.rateLimited++;
         // Every instance meets the pause at its next reservation.
-        await pauseSends(deps, new Date(until)).catch((e: Error) => log.error({ err: e }, "could not pause the fleet's sends"));
+        await pauseSends(wall, new Date(until)).catch((e: Error) => log.error({ err: e }, "could not pause the fleet's sends"));
         log.warn({ retryAfterSeconds: seconds }, "Telegram asked to wait (429): the fleet's sends pause");
         return "stop";
       }
@@ -126,41 +131,59 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
         counts[blocked ? "blocked" : "failed"]++;
         if (item.notice) await settleNotice(deps, item.notice, token, blocked ? "skipped" : "failed", message);
         else await settleDelivery(deps, item.delivery.id, token, { ok: false, error: message, retry: false });
-        return "ok";
+        return "done";
       }
       case "text":
         counts.failed++;
         if (item.notice) await settleNotice(deps, item.notice, token, "failed", message);
         else await stopForRefusedText(deps, item.delivery, token, error instanceof GrammyError ? error.description : message);
-        return "ok";
+        return "done";
       case "request":
         counts.retried++;
         if (item.notice) await settleNotice(deps, item.notice, token, "retry", message);
         else await settleDelivery(deps, item.delivery.id, token, { ok: false, error: message, retry: true });
-        return "ok";
+        return "done";
     }
   }
 
-  /** Sends a grant's items at their slots; the unsent rest goes back once the sends in flight settle. */
-  async function sendGrant(items: Item[], token: string, startsAt: number, slotMs: number, launched: () => void) {
-    const sends: Promise<"ok" | "stop">[] = [];
-    let stop = false;
-    for (let i = 0; i < items.length; i++) {
+  /**
+   * Sends a grant's items at their slots, and settles those that went out in one transaction once
+   * every send has answered; the unsent rest goes back after that, never before. A delivery whose
+   * broadcast was cancelled since the claim is left out (one read for the grant).
+   */
+  async function sendGrant(claimed: Item[], token: string, startsAt: number, slotMs: number) {
+    const deliveryIds = claimed.flatMap((i) => (i.delivery ? [i.delivery.id] : []));
+    const held = deliveryIds.length > 0 ? await heldDeliveries(deps, deliveryIds, token) : new Set<number>();
+    const items = claimed.filter((i) => !i.delivery || held.has(i.delivery.id));
+    const sends: Promise<void>[] = [];
+    const sentNotices: ClaimedNotice[] = [];
+    const sentDeliveries: number[] = [];
+    await sleep(startsAt - Date.now());
+    let stop = await fleetPaused(wall, items.length * slotMs);
+    for (let i = 0; i < items.length && !stop; i++) {
       await sleep(startsAt + i * slotMs - Date.now());
       if (stop || stopping.signal.aborted || Date.now() < pausedUntil) {
         stop = true;
         break;
       }
-      const send = sendOne(items[i]!, token).catch((error: Error) => {
-        log.error({ err: error }, "a send could not be recorded");
-        return "stop" as const;
-      });
-      void send.then((answer) => answer === "stop" && (stop = true));
-      sends.push(send);
+      const item = items[i]!;
+      sends.push(
+        sendOne(item, token)
+          .catch((error: Error) => {
+            log.error({ err: error }, "a send could not be recorded");
+            return "stop" as const;
+          })
+          .then((answer) => {
+            if (answer === "stop") stop = true;
+            else if (answer === "sent" && item.notice) sentNotices.push(item.notice);
+            else if (answer === "sent") sentDeliveries.push(item.delivery!.id);
+          }),
+      );
     }
-    launched();
-    const answers = await Promise.all(sends);
-    if (stop || answers.includes("stop") || sends.length < items.length) await releaseSends(deps, token);
+    await Promise.all(sends);
+    await settleNoticesSent(deps, sentNotices, token);
+    await settleDeliveriesSent(deps, sentDeliveries, token);
+    if (stop) await releaseSends(deps, token);
   }
 
   async function turn(): Promise<number> {
@@ -173,21 +196,19 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     counts.skipped += claim.skipped;
     const items: Item[] = [...claim.notices.map((notice) => ({ notice })), ...claim.deliveries.map((delivery) => ({ delivery }))];
     if (items.length === 0) return idleMs;
-    const { startsAt, slotMs } = await reserveSends(deps, items.length, rate);
+    const { startsAt, slotMs } = await reserveSends(wall, items.length, rate);
     // Slots far off (the fleet paused): the rows go back rather than outlive their lease here.
     if (startsAt - Date.now() > leaseMs / 2) {
       await releaseSends(deps, claim.token);
       return startsAt - Date.now() - leaseMs / 4;
     }
-    // The next turn starts once this grant's last send has started, while the sends are in flight.
-    let launched!: () => void;
-    const started = new Promise<void>((resolve) => (launched = resolve));
-    const grant = sendGrant(items, claim.token, startsAt, slotMs, launched)
+    const grant = sendGrant(items, claim.token, startsAt, slotMs)
       .catch((error: Error) => log.error({ err: error }, "a grant of sends failed"))
       .finally(() => grants.delete(grant));
     grants.add(grant);
-    await started;
-    return 0;
+    // The next turn claims and reserves while this grant is still sending, early enough that its
+    // slots follow on from these without a gap.
+    return startsAt + (items.length - 1) * slotMs - Date.now() - lookAheadMs;
   }
 
   const running = (async () => {

@@ -7,11 +7,11 @@ import { randomUUID } from "node:crypto";
 import type { Broadcast } from "@/domain/model/index.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
-import { emitting } from "./events.ts";
+import { emitting, type Recorder } from "./events.ts";
 import { languages, pickLanguage, type Language } from "./i18n/languages.ts";
 import { rules } from "./rules.ts";
 import { currentPace, type PaceDeps } from "./send-rate.ts";
-import type { Statements } from "./store.ts";
+import type { Op, Statements } from "./store.ts";
 import type { ClaimedDelivery, Settlement } from "./statements/broadcast.ts";
 import { describeProblem, findMarkdownProblem } from "./telegram-markdown.ts";
 
@@ -204,29 +204,52 @@ export function settleDelivery(
   outcome: { ok: true } | { ok: false; error: string; retry: boolean },
 ): Promise<"sent" | "pending" | "failed" | "unclaimed"> {
   const now = deps.clock();
+  return emitting(deps, (db, record) => settling(db, record, id, token, outcome, now));
+}
+
+/**
+ * Records as sent, in one transaction, every delivery of `ids` that went out under `token`: a
+ * sender at the fleet's rate settles a grant at once rather than a transaction per message.
+ */
+export function settleDeliveriesSent(deps: Pick<Deps, "store" | "clock" | "events">, ids: number[], token: string): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  const now = deps.clock();
   return emitting(deps, function* (db, record) {
-    const error = outcome.ok ? null : outcome.error;
-    const told = <S extends "sent" | "failed">(status: S, broadcastId: number): S => {
-      record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: status, error });
-      return status;
-    };
-    // Not held, or no longer by the time the settle got the row (on PostgreSQL a cancel may commit
-    // between the two): a message that went out may still be one the stop failed.
-    const notHeld = function* () {
-      const broadcastId = outcome.ok ? yield* sentAfterStop(db, id, token, now) : undefined;
-      return broadcastId === undefined ? "unclaimed" : told("sent", broadcastId);
-    };
-    const held = yield* db.broadcast.held(id, token);
-    if (!held) return yield* notHeld();
-    const attempts = held.attempts + 1;
-    const status = outcome.ok ? "sent" : !outcome.retry || attempts >= rules.deliveryMaxAttempts ? "failed" : "pending";
-    // A sent delivery keeps its token, as a record of the flush that sent it.
-    const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
-    if (!(yield* db.broadcast.settle(id, token, set))) return yield* notHeld();
-    if (status === "pending") return status;
-    yield* db.broadcast.count(held.broadcastId, status);
-    return told(status, held.broadcastId);
+    for (const id of ids) yield* settling(db, record, id, token, { ok: true }, now);
   });
+}
+
+/** The deliveries of `ids` `token` still holds: one read for a grant, before it is sent (one cancelled meanwhile is not). */
+export function heldDeliveries(deps: Pick<Deps, "store">, ids: number[], token: string): Promise<Set<number>> {
+  return deps.store.read(function* (db) {
+    const held = new Set<number>();
+    for (const id of ids) if (yield* db.broadcast.held(id, token)) held.add(id);
+    return held;
+  });
+}
+
+function* settling(db: Statements, record: Recorder, id: number, token: string, outcome: { ok: true } | { ok: false; error: string; retry: boolean }, now: Date): Op<"sent" | "pending" | "failed" | "unclaimed"> {
+  const error = outcome.ok ? null : outcome.error;
+  const told = <S extends "sent" | "failed">(status: S, broadcastId: number): S => {
+    record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: status, error });
+    return status;
+  };
+  // Not held, or no longer by the time the settle got the row (on PostgreSQL a cancel may commit
+  // between the two): a message that went out may still be one the stop failed.
+  const notHeld = function* () {
+    const broadcastId = outcome.ok ? yield* sentAfterStop(db, id, token, now) : undefined;
+    return broadcastId === undefined ? "unclaimed" : told("sent", broadcastId);
+  };
+  const held = yield* db.broadcast.held(id, token);
+  if (!held) return yield* notHeld();
+  const attempts = held.attempts + 1;
+  const status = outcome.ok ? "sent" : !outcome.retry || attempts >= rules.deliveryMaxAttempts ? "failed" : "pending";
+  // A sent delivery keeps its token, as a record of the flush that sent it.
+  const set: Settlement = outcome.ok ? { status, attempts, sentAt: now } : { status, attempts, lastError: outcome.error, claimToken: null };
+  if (!(yield* db.broadcast.settle(id, token, set))) return yield* notHeld();
+  if (status === "pending") return status;
+  yield* db.broadcast.count(held.broadcastId, status);
+  return told(status, held.broadcastId);
 }
 
 /** Moves a delivery the stop counted failed to sent, when `token` was sending it then; answers its broadcast. */

@@ -104,6 +104,15 @@ export function settleNotice(deps: Pick<Deps, "store" | "clock">, n: Pick<Claime
   return deps.store.transaction((db) => db.notices.settle(n.id, token, status === "sent" ? { status, attempts, sentAt: now } : { status, attempts, lastError: error }));
 }
 
+/** Records as sent, in one transaction, the notices of a grant that went out under `token`. */
+export function settleNoticesSent(deps: Pick<Deps, "store" | "clock">, sent: Pick<ClaimedNotice, "id" | "attempts">[], token: string): Promise<void> {
+  if (sent.length === 0) return Promise.resolve();
+  const sentAt = deps.clock();
+  return deps.store.transaction(function* (db) {
+    for (const n of sent) yield* db.notices.settle(n.id, token, { status: "sent", attempts: n.attempts + 1, sentAt });
+  });
+}
+
 /** Puts back, untried, what `token` still holds of both queues (a 429, an outage, a stop). */
 export function releaseSends(deps: Pick<Deps, "store">, token: string): Promise<number> {
   return deps.store.transaction(function* (db) {

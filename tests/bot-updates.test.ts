@@ -24,7 +24,9 @@ afterEach(async () => {
 describe("long polling", () => {
   beforeEach(async () => {
     tg = startFakeTelegram(undefined, { delayMs: 5 });
-    t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0" });
+    // Replies take their slots in the fleet's rate (bot/reply-pace.ts): at the free 30/s the burst
+    // takes 33 s (npm run bench:telegram measures it); the paid rate keeps this test short.
+    t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0", BROADCAST_RATE: "1000", BROADCAST_PAID: "true" });
   });
 
   test("a burst of 1 000 /start with referral codes: every user answered and registered once, every referrer bound once", async () => {
@@ -73,5 +75,22 @@ describe("webhook", () => {
     expect(answeredMs).toBeLessThan(200);
     expect(tg.delivered(4401)).toEqual([]);
     expect((await until("the reply", () => tg.delivered(4401)[0], 10_000)).body.text).toContain("Hook");
+  }, 30_000);
+});
+
+describe("replies at the fleet's rate", () => {
+  beforeEach(async () => {
+    tg = startFakeTelegram(undefined, { delayMs: 5 });
+    t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0", BROADCAST_RATE: "10" });
+  });
+
+  test("a burst of /start is answered at the rate, no second over it, rather than all at once and refused", async () => {
+    const newcomers = Array.from({ length: 25 }, (_, i) => 5_600_000 + i);
+    for (const tgId of newcomers) tg.message(tgId, "/start");
+    runtime = startBot(t.deps, { backoff: { firstMs: 200, capMs: 400 } });
+    const started = Date.now();
+    await until("every newcomer answered", () => newcomers.every((tgId) => tg.delivered(tgId).length === 1), 20_000);
+    expect(tg.busiestSecond()).toBeLessThanOrEqual(11);
+    expect(Date.now() - started).toBeGreaterThan(2000);
   }, 30_000);
 });

@@ -37,4 +37,6 @@ export type SendRateStatements = {
   reserve(now: Date, count: number, slotMs: number): Op<Date>;
   /** Moves the next free slot to `until` at the earliest (a 429's retry_after, for everyone). */
   pause(until: Date): Op<void>;
+  /** The next free slot; undefined before the first reservation. */
+  next(): Op<Date | undefined>;
 };

@@ -89,6 +89,10 @@ export function sendRateStatements(db: PgRunner): SendRateStatements {
       );
       return new Date(rows[0]!.sendsAt!.getTime() - count * slotMs);
     },
+    *next() {
+      const [row] = yield* awaiting(db.select({ sendsAt: broadcastPace.sendsAt }).from(broadcastPace));
+      return row?.sendsAt ?? undefined;
+    },
     *pause(until) {
       yield* awaiting(
         db

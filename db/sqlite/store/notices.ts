@@ -68,6 +68,9 @@ export function sendRateStatements(db: Db): SendRateStatements {
         .get()!;
       return new Date(row.sendsAt!.getTime() - count * slotMs);
     },
+    *next() {
+      return db.select({ sendsAt: broadcastPace.sendsAt }).from(broadcastPace).get()?.sendsAt ?? undefined;
+    },
     *pause(until) {
       db.insert(broadcastPace)
         .values({ nextBatchAt: new Date(0), sendsAt: until })
