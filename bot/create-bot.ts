@@ -13,7 +13,6 @@ import { guard } from "./features/guard.ts";
 import { help } from "./features/help.ts";
 import { reachability } from "./features/reachability.ts";
 import { start } from "./features/start.ts";
-import { replyPace } from "./reply-pace.ts";
 import type { BotStatusTracker } from "./status.ts";
 import { clientOptions, configureApi } from "./telegram-api.ts";
 
@@ -24,10 +23,10 @@ export function createBot(deps: Deps<Config>, { token, apiRoot, timeoutSeconds =
   const telegram = { apiRoot, timeoutSeconds, status, metrics };
   const bot = new Bot<BotContext>(token, { client: clientOptions(telegram) });
   configureApi(bot.api, telegram);
-  // Replies take their slot in the fleet's send rate, and a 429 that still comes is waited out
-  // (three times, half a minute at most) rather than the reply lost. An outage still fails at
-  // once, as the connection and the status expect.
-  bot.api.config.use(replyPace(deps));
+  // Replies are outside the fleet's send rate: Telegram's 30 a second is for bulk messages to many
+  // users (its Bot FAQ), not answers to a user's own message. A 429 that comes anyway is waited
+  // out (three times, half a minute at most) rather than the reply lost. An outage still fails
+  // at once, as the connection and the status expect.
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   // Updates are handled concurrently (the runner, or webhooks answered at once); one chat's, or
   // one user's, stay in the order they came.

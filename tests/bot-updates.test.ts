@@ -40,6 +40,7 @@ describe("long polling", () => {
     runtime = startBot(t.deps, { backoff: { firstMs: 200, capMs: 400 } });
     await until("every newcomer answered", () => newcomers.every((tgId) => tg.sent(tgId).length >= 1), 60_000);
     const took = Date.now() - started;
+    expect(took).toBeLessThan(15_000);
     await until("the repeats answered", () => newcomers.slice(0, 50).every((tgId) => tg.sent(tgId).length === 2), 10_000);
     const registered = t.db.select().from(users).where(inArray(users.tgId, newcomers)).all();
     expect(registered.length).toBe(1000);
@@ -75,22 +76,5 @@ describe("webhook", () => {
     expect(answeredMs).toBeLessThan(200);
     expect(tg.delivered(4401)).toEqual([]);
     expect((await until("the reply", () => tg.delivered(4401)[0], 10_000)).body.text).toContain("Hook");
-  }, 30_000);
-});
-
-describe("replies at the fleet's rate", () => {
-  beforeEach(async () => {
-    tg = startFakeTelegram(undefined, { delayMs: 5 });
-    t = await makeTestApp({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0", BROADCAST_RATE: "10" });
-  });
-
-  test("a burst of /start is answered at the rate, no second over it, rather than all at once and refused", async () => {
-    const newcomers = Array.from({ length: 25 }, (_, i) => 5_600_000 + i);
-    for (const tgId of newcomers) tg.message(tgId, "/start");
-    runtime = startBot(t.deps, { backoff: { firstMs: 200, capMs: 400 } });
-    const started = Date.now();
-    await until("every newcomer answered", () => newcomers.every((tgId) => tg.delivered(tgId).length === 1), 20_000);
-    expect(tg.busiestSecond()).toBeLessThanOrEqual(11);
-    expect(Date.now() - started).toBeGreaterThan(2000);
   }, 30_000);
 });

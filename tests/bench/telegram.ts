@@ -144,7 +144,9 @@ try {
   // 3. A burst of 1 000 /start.
   {
     const e = sqliteEngine();
-    const tg = startFakeTelegram(undefined, { delayMs: answerMs, rate: 30 });
+    // Replies are not held to the 30/s of bulk messages (Telegram's Bot FAQ): the fake answers after
+    // 40 ms and limits only the senders' traffic, which this burst has none of.
+    const tg = startFakeTelegram(undefined, { delayMs: answerMs });
     const config: Config = createConfig({ BOT_TOKEN: token, TELEGRAM_API_ROOT: tg.apiRoot, BROADCAST_INTERVAL: "0" });
     const d = baseDeps(e.store, config, clock);
     await d.settings.refresh();
@@ -158,7 +160,7 @@ try {
     const answered = newcomers.filter((tgId) => tg.delivered(tgId).length > 0).length;
     const seconds = (performance.now() - started) / 1000;
     await runtime.stop();
-    say(`SQLite, 1 000 /start with referral codes: ${answered} answered in ${seconds.toFixed(1)} s (replies at 30/s in Telegram's limit would take 33 s; the fake answers each after ${answerMs} ms), 429s ${tg.rateLimited()}`);
+    say(`SQLite, 1 000 /start with referral codes: ${answered} answered in ${seconds.toFixed(1)} s (the fake answering each after ${answerMs} ms)`);
     tg.stop();
     await e.close();
   }
