@@ -57,3 +57,49 @@ test("Send from hot wallet: the dialog shows the wallet's float and today's tota
   expect(after.txHash).toMatch(/^0x[0-9a-f]{64}$/);
   expect(await chain.balanceOf(w.addressBep20)).toBe(chain.units(w.amountUsdt));
 });
+
+test("the table view: filters, keyboard selection and bulk actions, each row showing its own outcome", async () => {
+  const page = await h.page();
+  await page.goto("/admin/withdrawals?view=table");
+  const table = page.getByTestId("withdrawal-table");
+  await table.waitFor();
+  const pendingRows = await h.api<Withdrawal[]>("admin/withdrawals?status=pending");
+  expect(await table.getByTestId("withdrawal-row").count()).toBe(pendingRows.length);
+  // The keyboard: the first row focused, x selects it, ↓ moves on, Space selects the next.
+  await table.getByTestId("withdrawal-row").first().focus();
+  await page.keyboard.press("x");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press(" ");
+  expect(await page.getByTestId("table-count").textContent()).toBe(`${pendingRows.length} shown, 2 selected`);
+  await page.getByRole("button", { name: "Approve (2)" }).click();
+  await page.getByRole("dialog", { name: "Approve Withdrawals" }).getByRole("button", { name: "Approve" }).click();
+  const listed = page.getByTestId("batch-outcome");
+  await listed.filter({ hasText: /✔|✖/ }).nth(1).waitFor();
+  expect(await listed.count()).toBe(2);
+  await screenshot(page, "admin-withdrawals-table-approved-1280");
+
+  await page.getByRole("tab", { name: /Approved/ }).click();
+  expect(new URL(page.url()).searchParams.get("view")).toBe("table");
+  const approvedRows = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
+  await page.getByLabel("Amount from").fill("1000000");
+  expect(await page.getByTestId("table-count").textContent()).toBe("0 shown");
+  await page.getByLabel("Amount from").fill("");
+  await page.getByLabel("Select all shown").check();
+  await page.getByRole("button", { name: `Send from hot wallet (${approvedRows.length})` }).click();
+  await page.getByRole("dialog", { name: "Send from Hot Wallet" }).getByRole("button", { name: "Send from hot wallet" }).click();
+  await listed.filter({ hasText: /✔ .*: sent|✖/ }).nth(approvedRows.length - 1).waitFor();
+  await screenshot(page, "admin-withdrawals-table-sent-1280");
+  // Each went on its own: a banned user's refused in the server's words, the others sent once.
+  for (const w of approvedRows) {
+    const after = await h.api<Withdrawal & { userBanned: boolean }>(`admin/withdrawals/${w.id}`);
+    const line = await listed.filter({ hasText: `#${w.id} ` }).textContent();
+    if (after.userBanned) {
+      expect(after.status).toBe("approved");
+      expect(line).toContain("✖");
+    } else {
+      expect(line).toMatch(/✔ .*: sent, tx 0x[0-9a-f]{8}… \(nonce \d+\)/);
+      expect(after.status).toBe("confirming");
+      expect(await chain.balanceOf(w.addressBep20)).toBe(chain.units(w.amountUsdt));
+    }
+  }
+});

@@ -3,6 +3,7 @@
 // Rejected, each with its count and the chosen one in the URL
 // (?status=review), so a reload or Back keeps it; one card per request, newest first, 50 at a
 // time with "Load more", the whole tab as a CSV file, and the confirmation dialog for every action.
+// Beside the cards, a dense table (?view=table) with filters and bulk selection (withdrawal-table.tsx).
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { WithdrawalStatus } from "@/api/contract.ts";
@@ -21,6 +22,7 @@ import { MAX_LIMIT, PAGE_SIZE, useWithdrawals } from "@/web/admin/features/withd
 import { useWithdrawalCounts } from "@/web/admin/features/withdrawals/api/get-withdrawal-counts.ts";
 import { WithdrawalActionDialog, type PendingAction } from "./withdrawal-action-dialog.tsx";
 import { WithdrawalCard } from "./withdrawal-card.tsx";
+import { WithdrawalTable } from "./withdrawal-table.tsx";
 
 const tabs = withdrawalStatuses.map((value) => ({ value, label: withdrawalStatusLooks[value].tab }));
 
@@ -29,7 +31,9 @@ const statusOf = (value: string | null): WithdrawalStatus => tabs.find((t) => t.
 export function WithdrawalBoard() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get("status"));
-  const setStatus = (next: WithdrawalStatus) => setParams(next === "pending" ? {} : { status: next });
+  const table = params.get("view") === "table";
+  const setStatus = (next: WithdrawalStatus) => setParams({ ...(next !== "pending" && { status: next }), ...(table && { view: "table" }) });
+  const setTable = (on: boolean) => setParams({ ...(status !== "pending" && { status }), ...(on && { view: "table" }) });
   const counts = useWithdrawalCounts().data;
   const items = tabs.map(({ value, label }) => ({
     value,
@@ -55,6 +59,14 @@ export function WithdrawalBoard() {
       {/* On a phone the tabs keep the whole width and the button goes under them. */}
       <div className="flex flex-wrap items-center justify-end gap-3">
         <Tabs label="Withdrawal status" idBase="withdrawals" items={items} value={status} onChange={setStatus} className="w-full md:mr-auto md:w-auto md:max-w-2xl md:flex-1" />
+        <div role="group" aria-label="View" className="flex rounded-lg border border-slate-200 bg-white p-0.5">
+          <Button size="sm" variant={table ? "ghost" : "secondary"} aria-pressed={!table} onClick={() => setTable(false)}>
+            Cards
+          </Button>
+          <Button size="sm" variant={table ? "secondary" : "ghost"} aria-pressed={table} onClick={() => setTable(true)}>
+            Table
+          </Button>
+        </div>
         <ExportButton scope={`Every ${status} request, as a CSV file`} exportFile={() => exportWithdrawals(status)} />
       </div>
       <TabPanel idBase="withdrawals" value={status}>
@@ -66,15 +78,19 @@ export function WithdrawalBoard() {
           </div>
         ) : data === undefined ? (
           <ErrorState title="Unable to load withdrawals" message={error?.message} onRetry={refetch} retrying={isFetching} />
-        ) : data.length === 0 ? (
+        ) : data.length === 0 && !table ? (
           <EmptyState icon={<WalletIcon className="h-10 w-10" />}>No withdrawals found for this status</EmptyState>
         ) : (
           <>
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              {data.map((withdrawal) => (
-                <WithdrawalCard key={withdrawal.id} withdrawal={withdrawal} onAction={(action) => setPending({ withdrawal, action })} />
-              ))}
-            </div>
+            {table ? (
+              <WithdrawalTable rows={data} status={status} />
+            ) : (
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                {data.map((withdrawal) => (
+                  <WithdrawalCard key={withdrawal.id} withdrawal={withdrawal} onAction={(action) => setPending({ withdrawal, action })} />
+                ))}
+              </div>
+            )}
             {data.length >= limit &&
               (limit < MAX_LIMIT ? (
                 <div className="mt-4 flex justify-center">
