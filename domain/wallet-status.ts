@@ -47,3 +47,26 @@ export async function walletStatus(deps: Pick<Deps, "store" | "clock" | "setting
     unsettled: recorded.unsettled,
   };
 }
+
+/** What the hot wallet can still pay for, as the metrics' gauges read it (observe/metrics/hot-wallet.ts). */
+export type WalletFloat = {
+  address: string;
+  /** Transfers its gas (BNB) pays for at the current gas price. */
+  gasTransfers: number;
+  /** USDT it holds, and the largest transfer it may send (the hotWalletMaxTransfer setting). */
+  usdt: number;
+  maxTransferUsdt: number;
+};
+
+export async function walletFloat(deps: Pick<Deps, "settings" | "chain">): Promise<WalletFloat> {
+  const chain = hotWalletOf(deps);
+  const [balances, quote] = await Promise.all([chain.wallet.balances(chain.token), chain.wallet.quote()]);
+  const perTransfer = quote.gasPrice * quote.gas;
+  return {
+    address: chain.wallet.address,
+    // A chain that asks no gas (a test node set so) pays for as many as the wallet will ever send.
+    gasTransfers: perTransfer > 0n ? Number(balances.native / perTransfer) : Number.MAX_SAFE_INTEGER,
+    usdt: Number(formatTokenUnits(balances.token, chain.decimals)),
+    maxTransferUsdt: Number(formatUsdt(deps.settings.current().hotWalletMaxTransfer)),
+  };
+}

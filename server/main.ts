@@ -22,6 +22,7 @@ import { botApi } from "@/bot/telegram-api.ts";
 import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
 import { demoMembershipChecker } from "@/domain/membership.ts";
 import { eventSinks } from "@/domain/events.ts";
+import { walletFloat } from "@/domain/wallet-status.ts";
 import { eventLog } from "@/observe/event-log.ts";
 import { createLog } from "@/observe/log.ts";
 import { createMetrics } from "@/observe/metrics/registry.ts";
@@ -85,7 +86,7 @@ async function main() {
   // In the register `refbot doctor` reads to tell whether the fleet signs with one JWT secret.
   const instance = await registerThisInstance(deps, jwtSecret, { log });
   // Without a leadership (SQLite, or no bot to lead) this instance runs every singleton itself.
-  metrics?.watch({ deps, botStatus: runtime.botStatus, leading: () => leadership?.isLeading() ?? true, walBytes: engine.walBytes, poolConnections: engine.poolConnections });
+  metrics?.watch({ deps, botStatus: runtime.botStatus, leading: () => leadership?.isLeading() ?? true, walBytes: engine.walBytes, poolConnections: engine.poolConnections, hotWallet: deps.chain?.wallet ? () => walletFloat(deps) : undefined });
   // The Setup page's checks, on this server's own configuration, database and bot client.
   const doctor = () => runDoctor({ config, database: { store: deps.store }, api, jwtSecret, clock: deps.clock, chain: deps.chain });
   const app = createApp(deps, { jwtSecret, webDist, runtime, log, metrics, doctor });

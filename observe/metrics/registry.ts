@@ -10,6 +10,8 @@ import { serviceFigures } from "@/domain/service-figures.ts";
 import { botApiMetrics, type BotApiMetrics } from "./bot-api.ts";
 import { dbGauges, dbMetrics, type DbMetrics, type PoolConnections } from "./db.ts";
 import { domainEventMetrics } from "./domain-events.ts";
+import type { WalletFloat } from "@/domain/wallet-status.ts";
+import { hotWalletGauges } from "./hot-wallet.ts";
 import { httpMetrics, type HttpMetrics } from "./http.ts";
 import { processMetrics } from "./process.ts";
 import { runtimeGauges, type RuntimeSources } from "./runtime-state.ts";
@@ -22,6 +24,8 @@ export type WatchSources = RuntimeSources & {
   walBytes?: () => number;
   /** PostgreSQL: this instance's pool connections by state. */
   poolConnections?: () => Promise<PoolConnections>;
+  /** With a hot wallet (PAYOUT_KEY_FILE): what it can still pay for. */
+  hotWallet?: () => Promise<WalletFloat>;
 };
 
 export type Metrics = {
@@ -45,10 +49,11 @@ export function createMetrics(): Metrics {
     botApi: botApiMetrics(registry),
     db: dbMetrics(registry),
     events: domainEventMetrics(registry),
-    watch({ deps, walBytes, poolConnections, ...runtime }) {
+    watch({ deps, walBytes, poolConnections, hotWallet, ...runtime }) {
       serviceGauges(registry, { figures: () => serviceFigures(deps), now: () => deps.clock().getTime() });
       runtimeGauges(registry, runtime);
       dbGauges(registry, { state: () => deps.store.health.state(), walBytes, poolConnections });
+      if (hotWallet) hotWalletGauges(registry, hotWallet);
     },
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -77,6 +77,16 @@ test("wallet status: address, balances, next nonce and today's total against the
   expect(json).toMatchObject({ address: hot, usdt: "477.5", nextNonce: { chain: 2, mined: 2, database: 2 }, sentToday: "22.50", dailyLimit: "1000.00" });
 });
 
+test("the metrics say what the hot wallet can still pay for, as the alerts read it", async () => {
+  const exposition = async () => (await fetch(`${cli.server.url}/metrics`)).text();
+  // The first scrape asks the chain in the background; the next answers what it said.
+  await exposition();
+  const text = await until("the hot wallet's gauges", async () => ((await exposition()).includes("refbot_hot_wallet_usdt{") ? exposition() : undefined), 10_000);
+  expect(text).toContain(`refbot_hot_wallet_usdt{address="${hot}"} 477.5`);
+  expect(text).toContain(`refbot_hot_wallet_max_transfer_usdt{address="${hot}"} 20`);
+  expect(Number(new RegExp(`refbot_hot_wallet_gas_transfers\\{address="${hot}"\\} (\\d+)`).exec(text)?.[1])).toBeGreaterThan(50);
+});
+
 test("doctor warns when the hot wallet runs low on gas or USDT, and fails on a key file others may read", async () => {
   const env = (file: string) => ({ DATABASE_PATH: cli.server.databasePath, BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, PAYOUT_KEY_FILE: file });
   const low = keyFile(0o600);
