@@ -41,7 +41,8 @@ const clock = () => new Date();
 const pg = await openBenchServer();
 process.on("SIGINT", () => void pg.dropAll().finally(() => process.exit(130)));
 
-type Engine = { store: Store; another: () => Promise<Store>; exec: (sql: string) => Promise<unknown>; close: () => Promise<void> };
+/** `url`: PostgreSQL's, for an instance in a process of its own. */
+type Engine = { store: Store; another: () => Promise<Store>; exec: (sql: string) => Promise<unknown>; close: () => Promise<void>; url?: string };
 
 function sqliteEngine(): Engine {
   const file = join(mkdtempSync(join(tmpdir(), "refbot-bench-tg-")), "refbot.sqlite");
@@ -60,7 +61,7 @@ async function pgEngine(purpose: string): Promise<Engine> {
     return store;
   };
   const admin = openPg(url, { max: 1 });
-  return { store: await open(), another: open, exec: (sql) => admin.$client.unsafe(sql), close: async () => {
+  return { url, store: await open(), another: open, exec: (sql) => admin.$client.unsafe(sql), close: async () => {
     for (const s of stores) await s.close();
     await admin.$client.close();
   } };
@@ -88,12 +89,20 @@ async function broadcastAt(e: Engine, { rate, paid, instances, users, pgDates }:
   await addUsers(e, users, 40_000_000, pgDates);
   const env = { BROADCAST_RATE: String(rate), BROADCAST_PAID: String(paid) };
   const admin = await addAdmin(baseDeps(e.store, createConfig({}), clock), `bench${Date.now()}@refbot.test`, "bench-password-long-enough", "owner");
+  // This process is one instance; each other runs in a process of its own (telegram-instance.ts),
+  // with its own connections, as a second server would.
+  const others = Array.from({ length: instances - 1 }, () =>
+    Bun.spawn([process.execPath, "run", join(import.meta.dir, "telegram-instance.ts")], {
+      env: { ...process.env, ...env, BENCH_PG_URL: e.url!, TELEGRAM_API_ROOT: tg.apiRoot },
+      stdout: "pipe",
+      stderr: "inherit",
+    }),
+  );
+  for (const other of others) await new Response(other.stdout).body!.getReader().read();
   const queued = performance.now();
   await queueBroadcast(deps(e.store, env), admin.id, "Bench broadcast");
   const queueSeconds = (performance.now() - queued) / 1000;
-  const stores = [e.store];
-  for (let i = 1; i < instances; i++) stores.push(await e.another());
-  const senders = stores.map((store) => startSender(deps(store, env), botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 10 }), { leaseMs: 15_000, idleMs: 50 }));
+  const senders = [startSender(deps(e.store, env), botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 10 }), { leaseMs: 15_000, idleMs: 50 })];
   const started = performance.now();
   let last = 0;
   let lastChange = Date.now();
@@ -103,6 +112,8 @@ async function broadcastAt(e: Engine, { rate, paid, instances, users, pgDates }:
   }
   const sendSeconds = (performance.now() - started) / 1000;
   await Promise.all(senders.map((s) => s.stop()));
+  for (const other of others) other.kill("SIGTERM");
+  await Promise.all(others.map((other) => other.exited));
   const times = tg.delivered().map((c) => c.at!).sort((a, b) => a - b);
   // Sustained: from the first message to the last, what the fleet sent per second of the rate.
   const span = (times.at(-1)! - times[0]!) / 1000;
