@@ -60,7 +60,8 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
   const counts: SendCounts = { sent: 0, blocked: 0, failed: 0, retried: 0, expired: 0, skipped: 0, rateLimited: 0 };
   // Until when this instance sends nothing: Telegram's retry_after or an outage's backoff.
   let pausedUntil = 0;
-  const lastToChat = new Map<number, number>();
+  /** When each chat may next get a message from this instance. */
+  const chatFreeAt = new Map<number, number>();
   const grants = new Set<Promise<void>>();
   // The bucket counts wall time, whatever clock the rules are handed: its slots are Telegram's seconds.
   const wall = { store: deps.store, clock: () => new Date() };
@@ -85,13 +86,13 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
    */
   async function sendOne(item: Item, token: string): Promise<"sent" | "done" | "stop"> {
     const tgId = item.notice?.tgId ?? item.delivery!.tgId;
-    const since = Date.now() - (lastToChat.get(tgId) ?? 0);
-    if (since < perChatMs) await sleep(perChatMs - since);
+    // The chat's next free second is taken before waiting for it, so two messages for one chat
+    // go a second apart and in the order they were claimed.
+    const before = chatFreeAt.get(tgId);
+    const at = Math.max(Date.now(), before ?? 0);
+    chatFreeAt.set(tgId, at + perChatMs);
+    await sleep(at - Date.now());
     if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
-    // Marked as the message leaves, so another for the chat in flight waits; a try that reached
-    // no one gives the mark back.
-    const before = lastToChat.get(tgId);
-    lastToChat.set(tgId, Date.now());
     try {
       if (item.notice) {
         const n = item.notice;
@@ -101,13 +102,16 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
         const d = item.delivery;
         await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown", ...(deps.config.broadcast.paid && { allow_paid_broadcast: true }) });
       }
-      if (lastToChat.size > 50_000) for (const [chat, at] of lastToChat) if (Date.now() - at > perChatMs) lastToChat.delete(chat);
+      if (chatFreeAt.size > 50_000) for (const [chat, free] of chatFreeAt) if (free < Date.now()) chatFreeAt.delete(chat);
       counts.sent++;
       outage.reset();
       return "sent";
     } catch (error) {
-      if (before === undefined) lastToChat.delete(tgId);
-      else lastToChat.set(tgId, before);
+      // A try that reached no one gives the chat's second back, unless another has taken the next.
+      if (chatFreeAt.get(tgId) === at + perChatMs) {
+        if (before === undefined) chatFreeAt.delete(tgId);
+        else chatFreeAt.set(tgId, before);
+      }
       return failed(item, token, error);
     }
   }

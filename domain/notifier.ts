@@ -1,5 +1,6 @@
-// Messages to users about their money. Delivery is best effort: a failed notification never
-// fails the action that caused it.
+// Messages to users about their money. A process with a bot queues each in the database as its
+// action commits (queuedNotifier, notices.ts), and the senders deliver it; the action never waits
+// on it nor fails with it.
 export type Notice =
   | { kind: "withdrawal_approved"; tgId: number; amount: string }
   | { kind: "withdrawal_paid"; tgId: number; amount: string; txHash: string }

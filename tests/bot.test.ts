@@ -4,15 +4,16 @@ import { eq } from "@/db/ops.ts";
 import { broadcastDeliveries, referrals, users } from "@/db/sqlite/schema/index.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
 import { usdt } from "@/domain/money.ts";
-import { languageOfTgUser } from "@/domain/users.ts";
 import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
 import { createBot, type RefBot } from "@/bot/create-bot.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
-import { botNotifier } from "@/bot/notifier.ts";
+import { startSender } from "@/bot/sender.ts";
+import { noticeCounts, queuedNotifier } from "@/domain/notices.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
 import { captureLog } from "./support/logs.ts";
+import { until } from "./support/until.ts";
 
 const token = "123456:TEST-token";
 const telegram = () => ({ apiRoot: tg.apiRoot, timeoutSeconds: 10 });
@@ -179,26 +180,33 @@ describe("broadcast delivery", () => {
 });
 
 describe("notifications", () => {
-  test("withdrawal notices reach the user; a failed one never fails the admin action", async () => {
-    const notifier = botNotifier(botApi(token, telegram()), { log: logs.log });
+  test("withdrawal notices reach the user through the queue; one the user blocked is skipped and never fails the admin action", async () => {
+    const notifier = queuedNotifier(t.deps);
     t.deps.notifier = notifier;
-    const user = await t.makeUser();
-    const headers = await t.adminHeaders();
-    await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers, body: { amount: "30", reason: "test" } });
-    await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
-    const w1 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
-    await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/approve`, { headers });
-    await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/paid`, { headers, body: { txHash: `0x${"cd".repeat(32)}` } });
-    const w2 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
-    tg.failWhen((c) => (c.method === "sendMessage" ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
-    const rejected = await t.request("PATCH", `/api/admin/withdrawals/${w2.id}/reject`, { headers, body: { reason: "Duplicate" } });
-    expect(rejected.status).toBe(200);
-    await notifier.idle();
-    const texts = tg.sent(user.tgId).map((c) => c.body.text);
-    expect(texts[0]).toBe("✅ Your withdrawal of 10.00 USDT was approved and will be paid shortly.");
-    expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
-    expect(texts[2]).toContain("rejected: Duplicate");
-    expect(logs.lines()).toContainEqual(expect.objectContaining({ level: "warn", msg: "could not notify a user", tgId: user.tgId, kind: "withdrawal_rejected" }));
+    const sender = startSender(t.deps, botApi(token, telegram()), { leaseMs: 15_000, idleMs: 20 });
+    try {
+      const user = await t.makeUser();
+      const headers = await t.adminHeaders();
+      await t.request("POST", `/api/admin/users/${user.id}/adjust`, { headers, body: { amount: "30", reason: "test" } });
+      await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
+      const w1 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
+      await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/approve`, { headers });
+      await t.request("PATCH", `/api/admin/withdrawals/${w1.id}/paid`, { headers, body: { txHash: `0x${"cd".repeat(32)}` } });
+      const w2 = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "10" } })).body;
+      tg.failWhen((c) => (c.method === "sendMessage" && String(c.body.text).includes("rejected") ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
+      const rejected = await t.request("PATCH", `/api/admin/withdrawals/${w2.id}/reject`, { headers, body: { reason: "Duplicate" } });
+      expect(rejected.status).toBe(200);
+      await notifier.idle();
+      await until("every notice settled", async () => (await noticeCounts(t.deps)).skipped === 1, 10_000);
+      const texts = tg.sent(user.tgId).map((c) => c.body.text);
+      expect(texts[0]).toBe("✅ Your withdrawal of 10.00 USDT was approved and will be paid shortly.");
+      expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
+      expect(texts[2]).toContain("rejected: Duplicate");
+      expect(await noticeCounts(t.deps)).toEqual({ sent: 2, skipped: 1 });
+      expect(userByTgId(user.tgId)!.isActive).toBe(false);
+    } finally {
+      await sender.stop();
+    }
   });
 });
 
@@ -240,8 +248,9 @@ describe("languages", () => {
   });
 
   test("the choice made in the mini app wins over Telegram's language, for replies and notices", async () => {
-    t.deps.notifier = botNotifier(botApi(token, telegram()), { languageOf: (tgId) => languageOfTgUser(t.deps, tgId), log: logs.log });
-    const notifier = t.deps.notifier as ReturnType<typeof botNotifier>;
+    const notifier = queuedNotifier(t.deps);
+    t.deps.notifier = notifier;
+    const sender = startSender(t.deps, botApi(token, telegram()), { leaseMs: 15_000, idleMs: 20 });
     const user = await t.makeUser();
     const headers = t.initDataFor({ tgId: user.tgId, languageCode: "en" });
     const chose = await t.request("PUT", "/api/me/language", { headers: { "x-telegram-init-data": headers }, body: { language: "es" } });
@@ -253,6 +262,8 @@ describe("languages", () => {
     const w = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "1200" } })).body;
     await t.request("PATCH", `/api/admin/withdrawals/${w.id}/approve`, { headers: admin });
     await notifier.idle();
+    await until("the notice sent", () => tg.sent(user.tgId).length > 0, 10_000);
+    await sender.stop();
     expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["✅ Tu retiro de 1200,00 USDT fue aprobado y se pagará en breve."]);
 
     await bot.handleUpdate(tg.message(user.tgId, "/start", { language_code: "ru" }));

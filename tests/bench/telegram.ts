@@ -6,7 +6,9 @@
 //   3. the time for a burst of 1 000 /start (with referral codes) to be answered (SQLite);
 //   4. notices: 500 withdrawal approvals with a 60 s Bot API outage in the middle, then every
 //      notice delivered exactly once (SQLite).
-// Prints the figures; drops its PostgreSQL databases at the end. `--quick` runs smaller sizes.
+// The fake of the rate measurements runs in a process of its own (telegram-fake.ts), so the
+// senders' stalls never bunch the arrivals it counts. Prints the figures; drops its PostgreSQL
+// databases at the end. `--quick` runs smaller sizes.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,7 +87,14 @@ type RateFigures = { rate: number; instances: number; users: number; queueSecond
 
 /** Queues one broadcast to `users` users and sends it with `instances` senders at `rate`; counts at the fake. */
 async function broadcastAt(e: Engine, { rate, paid, instances, users, pgDates }: { rate: number; paid: boolean; instances: number; users: number; pgDates: boolean }): Promise<RateFigures> {
-  const tg = startFakeTelegram(undefined, { delayMs: answerMs, rate: 30, paidRate: 1000 });
+  const fake = Bun.spawn([process.execPath, "run", join(import.meta.dir, "telegram-fake.ts")], {
+    env: { ...process.env, FAKE_OPTIONS: JSON.stringify({ delayMs: answerMs, rate: 30, paidRate: 1000 }) },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const { value } = await new Response(fake.stdout).body!.getReader().read();
+  const tg = JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { apiRoot: string; stats: string };
+  const delivered = async () => ((await (await fetch(`${tg.stats}?count`)).json()) as { delivered: number }).delivered;
   await addUsers(e, users, 40_000_000, pgDates);
   const env = { BROADCAST_RATE: String(rate), BROADCAST_PAID: String(paid) };
   const admin = await addAdmin(baseDeps(e.store, createConfig({}), clock), `bench${Date.now()}@refbot.test`, "bench-password-long-enough", "owner");
@@ -106,23 +115,23 @@ async function broadcastAt(e: Engine, { rate, paid, instances, users, pgDates }:
   const started = performance.now();
   let last = 0;
   let lastChange = Date.now();
-  while (tg.delivered().length < users && Date.now() - lastChange < 20_000) {
+  for (let now = await delivered(); now < users && Date.now() - lastChange < 20_000; now = await delivered()) {
     await Bun.sleep(200);
-    if (tg.delivered().length !== last) (last = tg.delivered().length), (lastChange = Date.now());
+    if (now !== last) (last = now), (lastChange = Date.now());
   }
   const sendSeconds = (performance.now() - started) / 1000;
   await Promise.all(senders.map((s) => s.stop()));
   for (const other of others) other.kill("SIGTERM");
   await Promise.all(others.map((other) => other.exited));
-  const times = tg.delivered().map((c) => c.at!).sort((a, b) => a - b);
+  const counted = (await (await fetch(tg.stats)).json()) as { times: number[]; perChat: [number, number][]; rateLimited: number };
+  fake.kill("SIGTERM");
+  await fake.exited;
+  const times = counted.times.sort((a, b) => a - b);
   // Sustained: from the first message to the last, what the fleet sent per second of the rate.
   const span = (times.at(-1)! - times[0]!) / 1000;
   const share = (times.length - 1) / span / rate;
-  const perChat = tg.perChat();
-  const duplicates = [...perChat.values()].reduce((sum, n) => sum + n - 1, 0);
-  const figures = { rate, instances, users, queueSeconds, sendSeconds, share, duplicates, lost: users - perChat.size, tooMany: tg.rateLimited() };
-  tg.stop();
-  return figures;
+  const duplicates = counted.perChat.reduce((sum, [, n]) => sum + n - 1, 0);
+  return { rate, instances, users, queueSeconds, sendSeconds, share, duplicates, lost: users - counted.perChat.length, tooMany: counted.rateLimited };
 }
 
 const lines: string[] = [];
