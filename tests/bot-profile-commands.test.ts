@@ -77,6 +77,6 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
     await t.request("POST", `/api/admin/users/${user.id}/ban`, { headers: await t.adminHeaders(), body: { reason: "abuse" } });
     await bot.handleUpdate(tg.message(user.tgId, "/help", { language_code: "es" }));
     await bot.handleUpdate(tg.message(user.tgId, "/app", { language_code: "es" }));
-    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(Array(2).fill("Tu cuenta está suspendida. Si crees que es un error, contacta con soporte."));
+    expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(Array(2).fill("Tu cuenta está suspendida. Si crees que es un error, contacta con soporte: https://t.me/refbot_support"));
   });
 });

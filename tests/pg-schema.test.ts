@@ -102,7 +102,10 @@ pg.test("every SQLite index (unique and partial alike), CHECK and foreign key ex
   const pgOnlyIndexes = pgSchema.pgOnly.indexes as readonly string[];
   expect(pgIndexes.filter((r: { name: string }) => !pgOnlyIndexes.includes(r.name)).map(mark).sort()).toEqual(liteIndexes.sort());
   expect(pgIndexes.filter((r: { name: string }) => pgOnlyIndexes.includes(r.name)).map(mark).sort()).toEqual(pgOnlyIndexes.map((name) => `${name} partial`));
-  expect(liteIndexes.filter((i) => i.endsWith("unique partial"))).toHaveLength(2);
+  // The partial unique indexes (one open request per user, one tx hash per paid request, one live
+  // transfer per withdrawal) are told apart as such, so a PostgreSQL copy without its condition fails.
+  expect(liteIndexes.filter((i) => i.endsWith("unique partial"))).toEqual(expect.arrayContaining(["payout_sends_one_live unique partial"]));
+  expect(liteIndexes.filter((i) => i.endsWith("unique partial")).length).toBeGreaterThanOrEqual(3);
 
   const liteChecks = sqliteRows<{ sql: string }>("m.sql").flatMap((r) => [...r.sql.matchAll(/CONSTRAINT "(\w+)" CHECK/g)].map((m) => m[1]!));
   const pgChecks = await sql`select conname from pg_constraint where contype = 'c' and connamespace = 'public'::regnamespace`;
