@@ -82,16 +82,18 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
 
   /**
    * Sends one item; answers "sent" (settled with its grant), "done" (settled here: refused for a
-   * reason of the user's or the text's), or "stop" when the grant must end (429, outage, stopping).
+   * reason of the user's or the text's), "later" (its chat is not free yet: put back with the
+   * grant's unsent rest), or "stop" when the grant must end (429, outage, stopping).
    */
-  async function sendOne(item: Item, token: string): Promise<"sent" | "done" | "stop"> {
+  async function sendOne(item: Item, token: string): Promise<"sent" | "done" | "later" | "stop"> {
     const tgId = item.notice?.tgId ?? item.delivery!.tgId;
-    // The chat's next free second is taken before waiting for it, so two messages for one chat
-    // go a second apart and in the order they were claimed.
+    // A chat that had a message less than a second ago waits for a later grant: this one's slot
+    // goes unused rather than held (a held row would outlive its lease), and the message is put
+    // back untried. Taken before the send, so two in flight for one chat cannot both go.
     const before = chatFreeAt.get(tgId);
-    const at = Math.max(Date.now(), before ?? 0);
+    if (before !== undefined && before - Date.now() > catchUpMs) return "later";
+    const at = Date.now();
     chatFreeAt.set(tgId, at + perChatMs);
-    await sleep(at - Date.now());
     if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
     try {
       if (item.notice) {
@@ -198,6 +200,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
           })
           .then((answer) => {
             if (answer === "stop") stop = true;
+            else if (answer === "later") leftOver = true;
             else if (answer === "sent" && item.notice) sentNotices.push(item.notice);
             else if (answer === "sent") sentDeliveries.push(item.delivery!.id);
           }),

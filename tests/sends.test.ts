@@ -75,7 +75,9 @@ await forEachEngine(import.meta.file, (it) => {
     instance(e.store, tg, 10);
     instance(await e.another(), tg, 10);
     await until("every user has the broadcast", () => tg.delivered().length >= users.length, 15_000);
-    const duringPause = tg.sent().filter((c) => c.at! > refusedAt + 150 && c.at! < refusedAt + 2000);
+    // A grant the other instance had reserved and checked before the pause reached the database
+    // may still go (at 10/s, one message a tenth of a second apart): nothing after that.
+    const duringPause = tg.sent().filter((c) => c.at! > refusedAt + 300 && c.at! < refusedAt + 2000);
     expect(duringPause).toEqual([]);
     expect([...tg.perChat().values()].every((n) => n === 1)).toBe(true);
     expect(tg.perChat().size).toBe(users.length);
