@@ -94,6 +94,17 @@ async function productDatabase(): Promise<string> {
   await call("POST", `/api/admin/users/${friends[2]!.id}/ban`, admin, { reason: "multi-accounting" });
   await call("POST", "/api/admin/broadcast", admin, { message: "Withdrawals are open again" });
   for (const from of ["203.0.113.7", "198.51.100.9"]) await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: "not the password" }, from });
+  // An operator's setting and an API token, as an owner makes them; a notice waiting for Telegram;
+  // the instances' register, and the hot wallet's nonce row and a transfer it signed, as a server
+  // sending payouts leaves them.
+  await call("PUT", "/api/admin/settings/referralBonus", admin, { value: "0.25" });
+  await call("POST", "/api/admin/tokens", admin, { name: "cron", scopes: ["broadcast:flush"] });
+  const now = new Date("2026-03-12T10:00:01Z");
+  await t.insert("notices", { userId: payees[0]!.id, kind: "withdrawal_paid", payload: { amount: "12.50", txHash: paid.txHash }, createdAt: now });
+  await t.insert("instances", { id: "host-a:3000:1f2e", startedAt: now, seenAt: now, secretFingerprint: hex(8), version: "0.1.0" });
+  const wallet = `0x${hex(20)}`;
+  await t.insert("payoutWallets", { address: wallet, nextNonce: 1, updatedAt: now });
+  await t.insert("payoutSends", { withdrawalId: paid.id, wallet, nonce: 0, amount: usdt("12.5"), rawTx: `0x${hex(110)}`, txHash: `0x${hex(32)}`, state: "mined", signedAt: now, sentAt: now, settledAt: now });
   // A backup's record, as `refbot db backup` leaves it.
   await t.deps.store.transaction((db) => db.backups.record({ finishedAt: new Date("2026-03-12T03:00:00Z"), file: "/var/backups/refbot/refbot-20260312.sqlite", engine: "sqlite", schemaVersion: "0013_withdrawal_counters", bytes: 123_456 }));
 
@@ -374,7 +385,7 @@ pg.test("U+0000 in text and JSON columns of several tables is taken out on the w
   const text = await runRefbot(["db", "copy-to-postgres", "--from", file, "--to", again.url]);
   expect(text.code).toBe(0);
   expect(text.stdout).toContain(
-    "Removed U+0000, which PostgreSQL cannot store, from 10 value(s): admin_audit.detail 1, broadcasts.message 1, broadcasts.texts 1, users.first_name 1, users.ban_reason 1, users.last_name 1, ledger.note 1, tasks.title 1, tasks.description 1, withdrawals.fail_reason 1.\n",
+    "Removed U+0000, which PostgreSQL cannot store, from 10 value(s): admin_audit.detail 1, broadcasts.message 1, broadcasts.texts 1, users.first_name 1, users.ban_reason 1, users.last_name 1, ledger.note 1, withdrawals.fail_reason 1, tasks.title 1, tasks.description 1.\n",
   );
 });
 

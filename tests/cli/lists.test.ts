@@ -142,7 +142,7 @@ describe("--json with fields", () => {
   test("--json alone is every field, as before; --json a,b gives only those, in that order", async () => {
     const w = await cli.makeWithdrawal("12.50");
     const whole = (await cli.run(["withdrawals", "list", "--json"])).json<Record<string, unknown>[]>();
-    expect(Object.keys(whole[0]!)).toEqual(["id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "failReason", "createdAt", "processedAt"]);
+    expect(Object.keys(whole[0]!)).toEqual(["id", "userId", "tgId", "username", "userBanned", "amountUsdt", "addressBep20", "status", "txHash", "txChecked", "txBlock", "returnReason", "failReason", "createdAt", "processedAt"]);
     const picked = await cli.run(["withdrawals", "list", "--json", "status,id,amountUsdt", "--limit", "1"]);
     expect(picked.code).toBe(0);
     expect(picked.stdout).toBe(`${JSON.stringify([{ status: "pending", id: w.id, amountUsdt: "12.50" }], null, 2)}\n`);
@@ -155,7 +155,7 @@ describe("--json with fields", () => {
     const r = await cli.run(["withdrawals", "list", "--json", "id,amount,status"]);
     expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: "" });
     expect(r.stderr).toBe(
-      'error: --json: unknown field "amount"; available: id, userId, tgId, username, userBanned, amountUsdt, addressBep20, status, txHash, failReason, createdAt, processedAt\n',
+      'error: --json: unknown field "amount"; available: id, userId, tgId, username, userBanned, amountUsdt, addressBep20, status, txHash, txChecked, txBlock, returnReason, failReason, createdAt, processedAt\n',
     );
     const two = await cli.run(["tasks", "list", "--json", "id,name,reward"]);
     expect(two.code).toBe(2);
