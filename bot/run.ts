@@ -94,7 +94,7 @@ export function startBot(deps: Deps<Config>, { webhookSecret, status, log = sile
   const byRate = () => effectiveRate(deps.settings.current().broadcastRate, deps.config.broadcast.paid) > 0;
   const scheduler = broadcastScheduler(deps, sends, { log, backoff, leading: leadership.isLeading, byRate });
   // Every instance sends: the rate is the fleet's, kept in the database, not one per instance.
-  const sender = startSender(deps, sends, { log, backoff, leaseMs: (deps.config.bot.timeoutSeconds + 5) * 1000 });
+  const sender = startSender(deps, sends, { log, backoff, leaseMs: 2 * (deps.config.bot.timeoutSeconds + 5) * 1000 });
 
   return {
     botStatus: tracker.get,

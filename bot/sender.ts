@@ -29,8 +29,9 @@ type SenderDeps = Pick<Deps, "store" | "clock" | "events" | "settings"> & { conf
 export type SenderOptions = {
   log?: Log;
   /**
-   * How long a claim is this instance's before another may take its rows over: longer than a
-   * grant's wait for its slots plus one Bot API call (server: TELEGRAM_TIMEOUT + 5 s).
+   * How long a claim is this instance's before another may take its rows over. A grant holds its
+   * rows while it waits for its slots (at most a quarter of this), sends (one Bot API call, which
+   * must take at most half of this) and settles: the server gives 2 × (TELEGRAM_TIMEOUT + 5 s).
    */
   leaseMs: number;
   /** How soon an idle sender looks again for something to send. */
@@ -224,9 +225,9 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     if (items.length === 0) return idleMs;
     const { startsAt, slotMs } = await reserveSends(wall, items.length, rate);
     // Slots far off (the fleet paused): the rows go back rather than outlive their lease here.
-    if (startsAt - Date.now() > leaseMs / 2) {
+    if (startsAt - Date.now() > leaseMs / 4) {
       await releaseSends(deps, claim.token);
-      return startsAt - Date.now() - leaseMs / 4;
+      return startsAt - Date.now() - leaseMs / 8;
     }
     const grant = sendGrant(items, claim.token, startsAt, slotMs)
       .catch((error: Error) => log.error({ err: error }, "a grant of sends failed"))

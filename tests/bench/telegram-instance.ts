@@ -8,11 +8,13 @@ import { defaultSettings } from "@/domain/settings.ts";
 import { fixedSettings } from "@/domain/settings-source.ts";
 import { startSender } from "@/bot/sender.ts";
 import { botApi } from "@/bot/telegram-api.ts";
+import pino from "pino";
+import { createLog } from "@/observe/log.ts";
 
 const config = createConfig(process.env);
 const store = await pgStore(openPg(process.env.BENCH_PG_URL!, { max: 8 }));
 const deps = { store, clock: () => new Date(), config, settings: fixedSettings(defaultSettings(config)) };
-const sender = startSender(deps, botApi("123456:bench-telegram-token", { apiRoot: config.bot.apiRoot, timeoutSeconds: 10 }), { leaseMs: 15_000, idleMs: 50 });
+const sender = startSender(deps, botApi("123456:bench-telegram-token", { apiRoot: config.bot.apiRoot, timeoutSeconds: 10 }), { leaseMs: 30_000, idleMs: 50, log: createLog({ level: "warn", destination: pino.destination(2) }) });
 console.log("ready");
 process.on("SIGTERM", () =>
   void sender

@@ -33,10 +33,17 @@ import { startBot } from "@/bot/run.ts";
 import { startSender } from "@/bot/sender.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "../support/fake-telegram.ts";
+import pino from "pino";
+import { createLog } from "@/observe/log.ts";
 import { openBenchServer } from "./pg-bench-db.ts";
 
-const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
+const steps = ["sqlite30", "pg30", "pg1000", "start", "notices"] as const;
+const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string", multiple: true } } });
 const quick = args.quick;
+/** `--only pg1000 --only start`: those steps alone. */
+const runs = (step: (typeof steps)[number]) => !args.only?.length || args.only.includes(step);
+// The senders' warnings and errors (a 429, a grant that failed) go to stderr.
+const log = createLog({ level: "warn", destination: pino.destination(2) });
 const token = "123456:bench-telegram-token";
 const answerMs = 40;
 const clock = () => new Date();
@@ -111,7 +118,7 @@ async function broadcastAt(e: Engine, { rate, paid, instances, users, pgDates }:
   const queued = performance.now();
   await queueBroadcast(deps(e.store, env), admin.id, "Bench broadcast");
   const queueSeconds = (performance.now() - queued) / 1000;
-  const senders = [startSender(deps(e.store, env), botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 10 }), { leaseMs: 15_000, idleMs: 50 })];
+  const senders = [startSender(deps(e.store, env), botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 10 }), { leaseMs: 30_000, idleMs: 50, log })];
   const started = performance.now();
   let last = 0;
   let lastChange = Date.now();
@@ -145,24 +152,24 @@ const rateLine = (engine: string, f: RateFigures) =>
 
 try {
   // 1. Sustained rate.
-  {
+  if (runs("sqlite30")) {
     const e = sqliteEngine();
     rateLine("SQLite", await broadcastAt(e, { rate: 30, paid: false, instances: 1, users: quick ? 300 : 900, pgDates: false }));
     await e.close();
   }
-  {
+  if (runs("pg30")) {
     const e = await pgEngine("tg30");
     rateLine("PostgreSQL", await broadcastAt(e, { rate: 30, paid: false, instances: 2, users: quick ? 300 : 900, pgDates: true }));
     await e.close();
   }
   // 2. 1 000/s, and the 100 000-user broadcast.
-  {
+  if (runs("pg1000")) {
     const e = await pgEngine("tg1000");
     rateLine("PostgreSQL", await broadcastAt(e, { rate: 1000, paid: true, instances: 2, users: quick ? 10_000 : 100_000, pgDates: true }));
     await e.close();
   }
   // 3. A burst of 1 000 /start.
-  {
+  if (runs("start")) {
     const e = sqliteEngine();
     // Replies are not held to the 30/s of bulk messages (Telegram's Bot FAQ): the fake answers after
     // 40 ms and limits only the senders' traffic, which this burst has none of.
@@ -185,7 +192,7 @@ try {
     await e.close();
   }
   // 4. Notices across a 60 s outage in the middle of 500 admin actions.
-  {
+  if (runs("notices")) {
     const e = sqliteEngine();
     const tg = startFakeTelegram(undefined, { delayMs: answerMs, rate: 30 });
     const config = createConfig({});
