@@ -117,7 +117,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
     test("a token signed here like the server's (sub, ver, exp; HS256) works, so the refusals below are about one flaw each", async () => {
       const exp = Math.floor(t.now().getTime() / 1000) + 3600;
       const res = await t.request("GET", "/api/admin/me", { headers: bearer(await sign({ sub: String(t.admin.id), ver: 0, exp })) });
-      expect(res).toEqual({ status: 200, body: { id: t.admin.id, email: adminEmail, role: "owner", scopes: scopeNames } });
+      expect(res).toEqual({ status: 200, body: { id: t.admin.id, email: adminEmail, role: "owner", scopes: scopeNames, payouts: { checkedOnChain: false, hotWallet: false } } });
     });
 
     test("no token", () => expectAllRefused(t, {}));
@@ -173,7 +173,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeAll, makeTestApp }) => {
       expect(login.body).toMatchObject({ expiresAt: "2026-03-10T20:00:00.000Z", admin: { id: t.admin.id, email: adminEmail } });
       const headers = bearer(login.body.token);
       t.setNow("2026-03-10T19:59:59Z");
-      expect((await t.request("GET", "/api/admin/me", { headers })).body).toEqual({ id: t.admin.id, email: adminEmail, role: "owner", scopes: scopeNames });
+      expect((await t.request("GET", "/api/admin/me", { headers })).body).toEqual({ id: t.admin.id, email: adminEmail, role: "owner", scopes: scopeNames, payouts: { checkedOnChain: false, hotWallet: false } });
       t.setNow("2026-03-10T20:00:01Z");
       await expectAllRefused(t, headers);
     });

@@ -90,7 +90,8 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
       expect((await t.request("GET", "/api/admin/me", { headers: await t.adminHeaders() })).body).toMatchObject({ email: adminEmail, role: "owner", scopes: scopeNames });
       const viewer = await signedIn(t, "viewer");
       const me = (await t.request("GET", "/api/admin/me", { headers: viewer.headers })).body;
-      expect(me).toEqual({ id: viewer.id, email: viewer.email, role: "viewer", scopes: scopesOfRole("viewer") });
+      // And what the server offers for payouts: a test app checks nothing on chain and has no hot wallet.
+      expect(me).toEqual({ id: viewer.id, email: viewer.email, role: "viewer", scopes: scopesOfRole("viewer"), payouts: { checkedOnChain: false, hotWallet: false } });
       expect(me.scopes).toContain("withdrawals:read");
       expect(me.scopes).not.toContain("withdrawals:write");
     });

@@ -17,7 +17,8 @@ import { leaderboardView } from "./tasks.views.ts";
 export function adminInsightRoutes(deps: Deps, auth: ReturnType<typeof adminAuth>, runtime: Runtime) {
   return new Elysia({ prefix: "/api/admin" })
     .use(auth)
-    .get("/me", ({ admin, apiToken }) => whoAmI(admin, apiToken), { admin: "self" })
+    // With what the server itself offers, so the panel shows only the payout actions it has.
+    .get("/me", ({ admin, apiToken }) => ({ ...whoAmI(admin, apiToken), payouts: { checkedOnChain: deps.chain !== undefined, hotWallet: deps.chain?.wallet !== undefined } }), { admin: "self" })
     .get("/stats", async () => ({ ...(await dashboardStats(deps)), botActive: botActive(runtime) }), { admin: "stats:read" })
     .get("/task-stats", async () => (await taskStats(deps)).map(taskStatView), { admin: "stats:read" })
     .get("/activity-stats", ({ query }) => activityStats(deps, query.range), {

@@ -1,5 +1,5 @@
-// The server's hot wallet (GET /api/admin/wallet): whether it sends payouts itself, and what the
-// wallet holds and sent today. A server without PAYOUT_KEY_FILE answers 409, which means "no".
+// The server's hot wallet (GET /api/admin/wallet): what the wallet holds and sent today, asked
+// only of a server that has one (GET /api/admin/me says so).
 import { api } from "@/web/admin/lib/api-client.ts";
 import { useQuery } from "@/web/shared/query.ts";
 import { useAccess } from "@/web/admin/lib/access.ts";
@@ -10,7 +10,8 @@ export const getHotWallet = () => api.get("/api/admin/wallet", {}, { silent: tru
 
 /** The wallet, when the admin may send and the server has one; undefined otherwise or while it loads. */
 export function useHotWallet() {
-  const canSend = useAccess().can("withdrawals:write");
+  const access = useAccess();
+  const canSend = access.can("withdrawals:write") && access.me?.payouts.hotWallet === true;
   const { data, error } = useQuery(canSend ? HOT_WALLET_KEY : null, getHotWallet);
-  return { wallet: data, unavailable: error !== undefined && (error as { code?: string }).code !== "HOT_WALLET_NOT_CONFIGURED" ? error : undefined };
+  return { wallet: data, unavailable: error };
 }
