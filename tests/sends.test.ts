@@ -57,9 +57,11 @@ await forEachEngine(import.meta.file, (it) => {
     expect(tg.busiestSecond()).toBeLessThanOrEqual(31);
     expect([...tg.perChat().values()].every((n) => n === 1)).toBe(true);
     expect(tg.perChat().size).toBe(users.length);
-    // 75 messages at 30/s: 2.5 s, the rate reached and not exceeded.
+    // 75 messages at 30/s: 2.5 s at the least, so the rate was not exceeded over the whole run. How
+    // close a loaded machine comes to the rate is the bench's to say (npm run bench:telegram); here
+    // the two instances only have to finish.
     expect(took).toBeGreaterThan(2);
-    expect(took).toBeLessThan(4.5);
+    expect(took).toBeLessThan(10);
   }, 30_000);
 
   it("a 429 pauses the whole fleet for retry_after: neither instance sends until it has passed", async (e) => {

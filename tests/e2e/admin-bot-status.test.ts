@@ -24,7 +24,8 @@ test("Telegram down: 'Bot unreachable since HH:MM' with the last error as hint; 
   // The state may have begun a minute later than the first health read, if a minute turned meanwhile.
   expect(await light.innerText()).toMatch(new RegExp(`^Bot unreachable since (${since}|\\d\\d:\\d\\d)$`));
   const hint = (await light.getAttribute("title"))!;
-  expect(hint).toContain("Network request for 'getMe' failed!");
+  // Whichever call met the outage last: the bot's getMe, or a notice or broadcast the sender tried.
+  expect(hint).toMatch(/Network request for '\w+' failed!/);
   expect(hint).toMatch(/Next try at \d\d:\d\d\.$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await screenshot(page, "admin-bot-unreachable-390");
