@@ -53,9 +53,12 @@ export type WalletFloat = {
   address: string;
   /** Transfers its gas (BNB) pays for at the current gas price. */
   gasTransfers: number;
-  /** USDT it holds, and the largest transfer it may send (the hotWalletMaxTransfer setting). */
-  usdt: number;
-  maxTransferUsdt: number;
+  /**
+   * USDT it holds, and the largest transfer it may send (the hotWalletMaxTransfer setting), as
+   * exact decimal text: only the exposition turns them into Prometheus's floats.
+   */
+  usdt: string;
+  maxTransferUsdt: string;
 };
 
 export async function walletFloat(deps: Pick<Deps, "settings" | "chain">): Promise<WalletFloat> {
@@ -66,7 +69,7 @@ export async function walletFloat(deps: Pick<Deps, "settings" | "chain">): Promi
     address: chain.wallet.address,
     // A chain that asks no gas (a test node set so) pays for as many as the wallet will ever send.
     gasTransfers: perTransfer > 0n ? Number(balances.native / perTransfer) : Number.MAX_SAFE_INTEGER,
-    usdt: Number(formatTokenUnits(balances.token, chain.decimals)),
-    maxTransferUsdt: Number(formatUsdt(deps.settings.current().hotWalletMaxTransfer)),
+    usdt: formatTokenUnits(balances.token, chain.decimals),
+    maxTransferUsdt: formatUsdt(deps.settings.current().hotWalletMaxTransfer),
   };
 }

@@ -16,8 +16,8 @@ test("a scrape answers the last figures read, and asks the chain again once they
   const registry = new Registry();
   let clock = 0;
   const answers: WalletFloat[] = [
-    { address: "0xabc", gasTransfers: 60, usdt: 500, maxTransferUsdt: 100 },
-    { address: "0xabc", gasTransfers: 40, usdt: 80, maxTransferUsdt: 100 },
+    { address: "0xabc", gasTransfers: 60, usdt: "500", maxTransferUsdt: "100.00" },
+    { address: "0xabc", gasTransfers: 40, usdt: "80", maxTransferUsdt: "100.00" },
   ];
   let reads = 0;
   hotWalletGauges(registry, async () => answers[Math.min(reads++, answers.length - 1)]!, { now: () => clock });
@@ -46,7 +46,7 @@ test("the chain away keeps the last figures, and is asked again a minute later",
     async () => {
       reads++;
       if (away) throw new Error("CHAIN_UNAVAILABLE");
-      return { address: "0xabc", gasTransfers: 7, usdt: 3, maxTransferUsdt: 100 };
+      return { address: "0xabc", gasTransfers: 7, usdt: "3", maxTransferUsdt: "100.00" };
     },
     { now: () => clock },
   );

@@ -34,6 +34,7 @@ export function hotWalletGauges(registry: Registry, read: () => Promise<WalletFl
       },
     });
   gauge("refbot_hot_wallet_gas_transfers", "Transfers the hot wallet's gas (BNB) pays for at the current gas price, read at most once a minute.", (f) => f.gasTransfers);
-  gauge("refbot_hot_wallet_usdt", "USDT the hot wallet holds, read at most once a minute.", (f) => f.usdt);
-  gauge("refbot_hot_wallet_max_transfer_usdt", "The largest transfer the hot wallet may send (the hotWalletMaxTransfer setting).", (f) => f.maxTransferUsdt);
+  // The exact decimal text, read as the nearest float: what Prometheus keeps anyway (as usdt.ts does).
+  gauge("refbot_hot_wallet_usdt", "USDT the hot wallet holds, read at most once a minute.", (f) => Number(f.usdt));
+  gauge("refbot_hot_wallet_max_transfer_usdt", "The largest transfer the hot wallet may send (the hotWalletMaxTransfer setting).", (f) => Number(f.maxTransferUsdt));
 }
