@@ -6,10 +6,6 @@
 // once; a transfer whose nonce another transaction took waits for an admin, and only an admin's
 // new request signs another.
 import { afterAll, beforeAll, expect, test as plainTest } from "bun:test";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { and, eq } from "@/db/ops.ts";
 import { readPayoutKey } from "@/config/payout-key.ts";
 import type { HotWallet } from "@/domain/hot-wallet.ts";
@@ -18,6 +14,7 @@ import { recoverSends } from "@/domain/payout-send-recovery.ts";
 import { hotWalletOf } from "@/domain/payout-send.ts";
 import { forEachAppEngine, type TestApp } from "./support/app.ts";
 import { startAnvil, type Anvil } from "./support/chain/anvil.ts";
+import { freshAddress as address, keyFile } from "./support/chain/keys.ts";
 
 let chain: Anvil;
 beforeAll(async () => {
@@ -27,16 +24,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-const address = () => privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
 
-/** A key file of `mode` holding a fresh key; the key and the wallet's address. */
-function keyFile(mode = 0o600) {
-  const key = generatePrivateKey();
-  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
-  writeFileSync(file, `${key}\n`, { mode });
-  chmodSync(file, mode);
-  return { file, key, address: privateKeyToAccount(key).address.toLowerCase() };
-}
 
 // Outside the engines: the key file's rule is the configuration's.
 plainTest("a key file others may read is refused, naming the file and not the key", () => {

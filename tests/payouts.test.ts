@@ -5,7 +5,6 @@
 // reorganisation sends it back to approved; the RPC away is a 503 that changes nothing; and
 // without BSC_RPC_URL the hash is taken as typed, marked unchecked.
 import { afterAll, beforeAll, expect } from "bun:test";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { and, eq } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
 import { confirmPayouts } from "@/domain/payout-confirmations.ts";
@@ -15,6 +14,7 @@ import { createMetrics } from "@/observe/metrics/registry.ts";
 import { forEachAppEngine, jwtSecret, type TestApp } from "./support/app.ts";
 import { sample, samples } from "./support/exposition.ts";
 import { startAnvil, type Anvil } from "./support/chain/anvil.ts";
+import { freshAddress as address } from "./support/chain/keys.ts";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 
 let chain: Anvil;
@@ -25,8 +25,6 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** A fresh address, in lower case (no checksum to get right). */
-const address = () => privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
 const unknownHash = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
 
 await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {

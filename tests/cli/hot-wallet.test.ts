@@ -3,11 +3,8 @@
 // others are sent and paid once confirmed; the wallet's balances, nonce and day's total are shown.
 // A server given a key file others may read does not start, and says which file.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "../support/chain/anvil.ts";
+import { keyFile } from "../support/chain/keys.ts";
 import { startTestServer } from "../support/server.ts";
 import { until } from "../support/until.ts";
 import { startCli, type CliHarness } from "./support.ts";
@@ -16,13 +13,6 @@ let chain: Anvil;
 let cli: CliHarness;
 let hot: string;
 
-function keyFile(mode: number) {
-  const key = generatePrivateKey();
-  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
-  writeFileSync(file, `${key}\n`, { mode });
-  chmodSync(file, mode);
-  return { file, key, address: privateKeyToAccount(key).address.toLowerCase() };
-}
 
 beforeAll(async () => {
   chain = await startAnvil();

@@ -6,11 +6,9 @@
 // recipient's token balance is the amount, once.
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "../support/chain/anvil.ts";
+import { keyFile } from "../support/chain/keys.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { until } from "../support/until.ts";
 
@@ -70,13 +68,6 @@ function rpcGate(upstream: string) {
   };
 }
 
-function keyFile() {
-  const key = generatePrivateKey();
-  const file = join(mkdtempSync(join(tmpdir(), "refbot-key-")), "payout.key");
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return { file, address: privateKeyToAccount(key).address.toLowerCase() };
-}
 
 async function call(server: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
