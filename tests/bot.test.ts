@@ -197,7 +197,11 @@ describe("notifications", () => {
       const rejected = await t.request("PATCH", `/api/admin/withdrawals/${w2.id}/reject`, { headers, body: { reason: "Duplicate" } });
       expect(rejected.status).toBe(200);
       await notifier.idle();
-      await until("every notice settled", async () => (await noticeCounts(t.deps)).skipped === 1, 10_000);
+      // All three settled: a chat's second notice waits a second (one message a second per chat).
+      await until("every notice settled", async () => {
+        const counts = await noticeCounts(t.deps);
+        return counts.sent === 2 && counts.skipped === 1;
+      }, 10_000);
       const texts = tg.sent(user.tgId).map((c) => c.body.text);
       expect(texts[0]).toBe("✅ Your withdrawal of 10.00 USDT was approved and will be paid shortly.");
       expect(texts[1]).toContain(`https://bscscan.com/tx/0x${"cd".repeat(32)}`);
