@@ -145,10 +145,13 @@ pg.test("two flushes at once on the two instances send each message once and kee
   for (const tgId of recipients) {
     expect(f.tg.delivered(tgId).filter((c) => c.body.text.includes("Fleet broadcast"))).toHaveLength(1);
   }
-  // Batches start an interval apart, whichever instance sent them.
-  const times = (await f.sql`select sent_at from broadcast_deliveries where broadcast_id = ${broadcastId} and sent_at is not null order by sent_at`).map((r: { sent_at: Date }) => new Date(r.sent_at).getTime());
-  const batchStarts = times.filter((_: number, i: number) => i % pace.batch === 0);
-  for (let i = 1; i < batchStarts.length; i++) expect(batchStarts[i]! - batchStarts[i - 1]!).toBeGreaterThanOrEqual(pace.intervalSeconds * 1000 - 50);
+  // Batches start an interval apart, whichever instance sent them. Times are when Telegram got
+  // each message: a batch's first send may reach it a little later than the next batch's first
+  // (a loaded machine), so a tenth of the interval is allowed; a fleet out of step sends two
+  // batches at once, a gap near zero.
+  const times = f.tg.delivered().filter((c) => c.body.text.includes("Fleet broadcast")).map((c) => c.at!).sort((a, b) => a - b);
+  const batchStarts = times.filter((_, i) => i % pace.batch === 0);
+  for (let i = 1; i < batchStarts.length; i++) expect(batchStarts[i]! - batchStarts[i - 1]!).toBeGreaterThanOrEqual(pace.intervalSeconds * 1000 * 0.9);
 }, 60_000);
 
 pg.test("an instance killed with SIGKILL under load: the other keeps serving, nothing acknowledged is lost, the ledger holds", async () => {
