@@ -1,7 +1,6 @@
 // Backups of the database that finished and were checked: when, where, of which engine and schema.
 
-export const databaseEngines = ["sqlite", "postgres"] as const;
-export type DatabaseEngine = (typeof databaseEngines)[number];
+import type { DatabaseEngine } from "./engines.ts";
 
 /** One good backup: written, checked, its manifest beside it. `schemaVersion` is its last migration's tag. */
 export type BackupRun = {

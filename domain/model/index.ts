@@ -4,6 +4,7 @@
 export * from "./admins.ts";
 export * from "./backups.ts";
 export * from "./broadcasts.ts";
+export * from "./engines.ts";
 export * from "./ledger.ts";
 export * from "./risk.ts";
 export * from "./settings.ts";

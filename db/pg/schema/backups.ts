@@ -1,6 +1,6 @@
 // Each good `refbot db backup` (PostgreSQL); see db/sqlite/schema/backups.ts.
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { databaseEngines } from "@/domain/model/backups.ts";
+import { databaseEngines } from "@/domain/model/engines.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 
 export const backupRuns = pgTable(

@@ -1,7 +1,7 @@
 // Each good `refbot db backup`, recorded in the database it copied: the newest says how old the
 // last backup is (refbot_backup_last_success_timestamp_seconds).
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { databaseEngines } from "@/domain/model/backups.ts";
+import { databaseEngines } from "@/domain/model/engines.ts";
 
 export const backupRuns = sqliteTable(
   "backup_runs",
