@@ -215,17 +215,30 @@ export function settleDeliveriesSent(deps: Pick<Deps, "store" | "clock" | "event
   if (ids.length === 0) return Promise.resolve();
   const now = deps.clock();
   return emitting(deps, function* (db, record) {
-    for (const id of ids) yield* settling(db, record, id, token, { ok: true }, now);
+    // One statement for the grant, and one count per broadcast rather than per delivery: at a
+    // thousand a second, a write per delivery to the broadcast's row queued every instance's
+    // settle behind that one row.
+    const settled = yield* db.broadcast.settleSent(ids, token, now);
+    const perBroadcast = new Map<number, number>();
+    for (const { id, broadcastId } of settled) {
+      perBroadcast.set(broadcastId, (perBroadcast.get(broadcastId) ?? 0) + 1);
+      record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: "sent", error: null });
+    }
+    // In id order, so two instances counting the same broadcasts take their rows in one order.
+    for (const [broadcastId, sent] of [...perBroadcast].sort(([a], [b]) => a - b)) yield* db.broadcast.count(broadcastId, "sent", sent);
+    // No longer held: a stop may have failed it meanwhile, though its message went out.
+    const done = new Set(settled.map((d) => d.id));
+    for (const id of ids) {
+      if (done.has(id)) continue;
+      const broadcastId = yield* sentAfterStop(db, id, token, now);
+      if (broadcastId !== undefined) record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: "sent", error: null });
+    }
   });
 }
 
 /** The deliveries of `ids` `token` still holds: one read for a grant, before it is sent (one cancelled meanwhile is not). */
-export function heldDeliveries(deps: Pick<Deps, "store">, ids: number[], token: string): Promise<Set<number>> {
-  return deps.store.read(function* (db) {
-    const held = new Set<number>();
-    for (const id of ids) if (yield* db.broadcast.held(id, token)) held.add(id);
-    return held;
-  });
+export async function heldDeliveries(deps: Pick<Deps, "store">, ids: number[], token: string): Promise<Set<number>> {
+  return new Set(await deps.store.read((db) => db.broadcast.heldOf(ids, token)));
 }
 
 function* settling(db: Statements, record: Recorder, id: number, token: string, outcome: { ok: true } | { ok: false; error: string; retry: boolean }, now: Date): Op<"sent" | "pending" | "failed" | "unclaimed"> {

@@ -47,6 +47,13 @@ export type BroadcastStatements = {
   claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number }): Op<ClaimedDelivery[]>;
   /** The delivery while `token` still holds it. */
   held(id: number, token: string): Op<Pick<BroadcastDelivery, "broadcastId" | "attempts"> | undefined>;
+  /** Which of `ids` `token` still holds: one statement for a grant. */
+  heldOf(ids: number[], token: string): Op<number[]>;
+  /**
+   * Marks sent, at `at` and with one more attempt, those of `ids` `token` still holds, in one
+   * statement; answers them with their broadcasts. The broadcasts' counts are the caller's.
+   */
+  settleSent(ids: number[], token: string, at: Date): Op<Pick<BroadcastDelivery, "id" | "broadcastId">[]>;
   /** Ends the lease with the outcome, if `token` still holds it; answers whether it did. */
   settle(id: number, token: string, set: Settlement): Op<boolean>;
   /** Adds `by` (1 unless given; negative to take back) to the broadcast's count of that outcome. */

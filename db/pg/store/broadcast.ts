@@ -2,7 +2,7 @@
 // side by side: a claim locks its rows with FOR UPDATE SKIP LOCKED, so two claims never wait on
 // each other or take the same row, and the pace row is taken with one conditional upsert, which
 // PostgreSQL re-checks against the committed row when two flushes ask at once.
-import { and, desc, eq, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
@@ -10,6 +10,8 @@ import type { PgRunner } from "./runner.ts";
 
 const held = (id: number, token: string) =>
   and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
+const heldAmong = (ids: number[], token: string) =>
+  and(inArray(broadcastDeliveries.id, ids), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
 
 type Raw = Omit<ClaimedDelivery, "id" | "tgId"> & { id: string; tgId: string };
 
@@ -98,6 +100,21 @@ export function broadcastStatements(db: PgRunner): BroadcastStatements {
         db.select({ broadcastId: broadcastDeliveries.broadcastId, attempts: broadcastDeliveries.attempts }).from(broadcastDeliveries).where(held(id, token)),
       );
       return row;
+    },
+    *heldOf(ids, token) {
+      if (ids.length === 0) return [];
+      const rows = yield* awaiting(db.select({ id: broadcastDeliveries.id }).from(broadcastDeliveries).where(heldAmong(ids, token)));
+      return rows.map((r) => r.id);
+    },
+    *settleSent(ids, token, at) {
+      if (ids.length === 0) return [];
+      return yield* awaiting(
+        db
+          .update(broadcastDeliveries)
+          .set({ status: "sent", attempts: sql`${broadcastDeliveries.attempts} + 1`, sentAt: at, leaseUntil: null })
+          .where(heldAmong(ids, token))
+          .returning({ id: broadcastDeliveries.id, broadcastId: broadcastDeliveries.broadcastId }),
+      );
     },
     *settle(id, token, set) {
       const done = yield* awaiting(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).returning({ id: broadcastDeliveries.id }));

@@ -2,13 +2,15 @@
 // holds the database's write lock from its start: claims and turns from several processes on the
 // file simply take turns, so nothing here needs to skip or wait for a row.
 import type { Db } from "@/db/sqlite/client.ts";
-import { and, desc, eq, isNull, lt, lte, or, sql } from "@/db/ops.ts";
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/sqlite/schema/index.ts";
 import { changedRows } from "@/db/sqlite/transaction.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
 const held = (id: number, token: string) =>
   and(eq(broadcastDeliveries.id, id), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
+const heldAmong = (ids: number[], token: string) =>
+  and(inArray(broadcastDeliveries.id, ids), eq(broadcastDeliveries.claimToken, token), eq(broadcastDeliveries.status, "sending"));
 
 export function broadcastStatements(db: Db): BroadcastStatements {
   return {
@@ -76,6 +78,19 @@ export function broadcastStatements(db: Db): BroadcastStatements {
     },
     *held(id, token) {
       return db.select({ broadcastId: broadcastDeliveries.broadcastId, attempts: broadcastDeliveries.attempts }).from(broadcastDeliveries).where(held(id, token)).get();
+    },
+    *heldOf(ids, token) {
+      if (ids.length === 0) return [];
+      return db.select({ id: broadcastDeliveries.id }).from(broadcastDeliveries).where(heldAmong(ids, token)).all().map((r) => r.id);
+    },
+    *settleSent(ids, token, at) {
+      if (ids.length === 0) return [];
+      return db
+        .update(broadcastDeliveries)
+        .set({ status: "sent", attempts: sql`${broadcastDeliveries.attempts} + 1`, sentAt: at, leaseUntil: null })
+        .where(heldAmong(ids, token))
+        .returning({ id: broadcastDeliveries.id, broadcastId: broadcastDeliveries.broadcastId })
+        .all();
     },
     *settle(id, token, set) {
       return changedRows(db.update(broadcastDeliveries).set({ ...set, leaseUntil: null }).where(held(id, token)).run()) === 1;
