@@ -18,9 +18,7 @@ import { sampleWaits, type WaitReport } from "./pg-waits.ts";
 import { pgbenchInit, pgbenchRun } from "./pgbench.ts";
 import { broadcastRows, busierRows, httpRow, queryRows, readRows, type Row } from "./report.ts";
 import { busierInFlight, busierVariants, cpuSplit, measureServer, type BenchContext, type Measured, type ServerResults } from "./server-bench.ts";
-
-/** The figures the PostgreSQL run is held to. */
-export const targets = { shareOfPgbench: 0.5, queryP99Ms: 20, broadcast: { deliveries: 1_000_000, seconds: 5 } };
+import { targets } from "./targets.ts";
 
 type PgCompletion = Measured & { waits: WaitReport };
 
