@@ -6,9 +6,9 @@
 // recipient's token balance is the amount, once.
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "../support/chain/anvil.ts";
 import { keyFile } from "../support/chain/keys.ts";
+import { approvedWithdrawal as approved, call, signIn } from "../support/chain/payouts-api.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { until } from "../support/until.ts";
 
@@ -66,34 +66,6 @@ function rpcGate(upstream: string) {
     },
     stop: () => server.stop(true),
   };
-}
-
-
-async function call(server: TestServer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-let nextTgId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
-
-/** An approved withdrawal of `amount` to a fresh address, made through the API as users and an admin would. */
-async function approved(server: TestServer, bearer: string, amount: string) {
-  const tgId = nextTgId++;
-  const { initData } = (await fetch(`${server.url}/api/demo/init-data?tgId=${tgId}`).then((r) => r.json())) as { initData: string };
-  const user = { "x-telegram-init-data": initData };
-  const admin = { authorization: `Bearer ${bearer}` };
-  const me = await call(server, "GET", "/api/me", undefined, user);
-  const wallet = privateKeyToAccount(generatePrivateKey()).address;
-  expect((await call(server, "POST", "/api/me/wallet", { address: wallet }, user)).status).toBe(200);
-  expect((await call(server, "POST", `/api/admin/users/${me.body.id}/adjust`, { amount: "100", reason: "drill funds" }, admin)).status).toBe(200);
-  const w = await call(server, "POST", "/api/me/withdraw", { amount }, user);
-  expect(w.status).toBe(201);
-  expect((await call(server, "PATCH", `/api/admin/withdrawals/${w.body.id}/approve`, undefined, admin)).status).toBe(200);
-  return { id: w.body.id as number, wallet: wallet.toLowerCase() };
-}
-
-async function signIn(server: TestServer): Promise<string> {
-  return (await call(server, "POST", "/api/auth/login", { email: server.adminEmail, password: server.adminPassword })).body.token;
 }
 
 function start(env: Record<string, string>) {

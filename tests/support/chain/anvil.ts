@@ -1,7 +1,8 @@
 // A local EVM node (anvil, from the npm registry's @foundry-rs/anvil) run as its own process on
 // loopback, with the test token (TestUsdt.sol, compiled in TestUsdt.json) deployed, and what the
 // payout tests do on it: pay with the token, send a transaction that reverts, mine, snapshot and
-// revert (a reorganisation), stop and start the automatic mining.
+// revert (a reorganisation), stop and start the automatic mining, and read a wallet's mined
+// transactions (their count, each one's nonce).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -96,6 +97,14 @@ export async function startAnvil({ decimals = 18 }: { decimals?: number } = {}) 
       await test.mine({ blocks });
     },
     blockNumber: () => client.getBlockNumber({ cacheTime: 0 }),
+    /** A mined transaction's sender, nonce and outcome, as the chain holds it. */
+    async mined(hash: string) {
+      const receipt = await client.getTransactionReceipt({ hash: hash as Hash });
+      const tx = await client.getTransaction({ hash: hash as Hash });
+      return { from: tx.from.toLowerCase(), nonce: tx.nonce, succeeded: receipt.status === "success" };
+    },
+    /** How many transactions of `address` are mined: its next nonce. */
+    nonceOf: (address: string) => client.getTransactionCount({ address: address as Address, blockTag: "latest" }),
     balanceOf: (address: string) => client.readContract({ address: token, abi, functionName: "balanceOf", args: [address] }) as Promise<bigint>,
     snapshot: () => test.snapshot(),
     revert: (id: `0x${string}`) => test.revert({ id }),
