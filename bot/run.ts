@@ -35,7 +35,7 @@ export type StartBotOptions = {
   leadership?: Leadership;
   /** Required with WEBHOOK_URL: the configured or kept secret (webhookSecretFor). */
   webhookSecret?: string;
-  /** Shared with the Bot API client of the membership checker and notifier, so their calls count too. */
+  /** Shared with the Bot API client of the membership checker and the notices sender, so their calls count too. */
   status?: BotStatusTracker;
   log?: Log;
   /** Told how long each of the bot's own Bot API calls took, and which failed. */

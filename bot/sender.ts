@@ -43,10 +43,11 @@ export type SenderOptions = {
 const lookAheadMs = 50;
 
 /**
- * How late a send may still go at its slot: about the room the rate's 3 % leaves in a second
- * (slotShare in send-rate.ts), whatever the rate.
+ * How late a send may still go at its slot. The rate's 3 % of room (slotShare in send-rate.ts) is
+ * some 30 ms of each of Telegram's seconds, whatever the rate: a third of it for a send that
+ * leaves late, the rest for the way there, where a loaded machine or network adds its own delay.
  */
-const catchUpMs = 25;
+const catchUpMs = 10;
 
 /** The least time between two messages to one chat (Telegram's per-chat limit is about one a second). */
 const perChatMs = 1000;
@@ -172,27 +173,37 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     const sends: Promise<void>[] = [];
     const sentNotices: ClaimedNotice[] = [];
     const sentDeliveries: number[] = [];
-    await sleep(startsAt - Date.now());
     const slots = claimed.length;
+    // Asked before the wait for the first slot, so the read never makes that slot late.
     let stop = await fleetPaused(wall, slots * slotMs);
+    await sleep(startsAt - Date.now());
     // A slot missed by more than catchUpMs (the process stalled) stays missed: catching up further
     // would crowd more messages into one of Telegram's seconds than the rate's 3 % of room holds,
     // and a second over the rate costs the whole fleet a retry_after. What no slot is left for
     // goes back untried.
     let leftOver = false;
     let slot = 0;
-    for (let i = 0; i < items.length && !stop; i++) {
-      while (slot < slots && Date.now() - (startsAt + slot * slotMs) > catchUpMs) slot++;
+    const slotAt = (n: number) => startsAt + n * slotMs;
+    for (let i = 0; i < items.length && !stop; ) {
+      while (slot < slots && Date.now() - slotAt(slot) > catchUpMs) slot++;
       if (slot >= slots) {
         leftOver = true;
         break;
       }
-      await sleep(startsAt + slot++ * slotMs - Date.now());
+      // Looked at again after the wait: a timer that fired late (the process stalled meanwhile)
+      // must not send on a slot it has missed, or that message and the next grant's first would
+      // reach Telegram together.
+      const wait = slotAt(slot) - Date.now();
+      if (wait > 0) {
+        await sleep(wait);
+        continue;
+      }
+      slot++;
       if (stop || stopping.signal.aborted || Date.now() < pausedUntil) {
         stop = true;
         break;
       }
-      const item = items[i]!;
+      const item = items[i++]!;
       sends.push(
         sendOne(item, token)
           .catch((error: Error) => {
@@ -208,7 +219,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
       );
     }
     await Promise.all(sends);
-    await settleNoticesSent(deps, sentNotices, token);
+    await settleNoticesSent({ ...wall, events: deps.events }, sentNotices, token);
     await settleDeliveriesSent(deps, sentDeliveries, token);
     if (stop || leftOver) await releaseSends(deps, token);
   }
@@ -217,7 +228,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     const wait = pausedUntil - Date.now();
     if (wait > 0) return wait;
     const { rate, broadcasts } = mode();
-    const claim = await claimSends(deps, { limit: grantSize(rate), leaseMs, broadcasts });
+    const claim = await claimSends(deps, { limit: grantSize(rate), leaseMs, broadcasts, chatFreeSince: new Date(Date.now() - perChatMs) });
     if (claim.expired > 0) log.warn({ expired: claim.expired }, "notices older than 24 h dropped: never sent late");
     counts.expired += claim.expired;
     counts.skipped += claim.skipped;

@@ -87,5 +87,5 @@ export function configureApi<A extends Api>(api: A, { timeoutSeconds, status, me
   return api;
 }
 
-/** A Bot API client for the membership checker and the notifier, outside the bot itself. */
+/** A Bot API client for the membership checker and the sender, outside the bot itself. */
 export const botApi = (token: string, options: TelegramOptions) => configureApi(new Api(token, clientOptions(options)), options);

@@ -2,7 +2,7 @@
 import { say } from "@/domain/i18n/bot.ts";
 import type { Language } from "@/domain/i18n/languages.ts";
 import { localUsdt, usdt } from "@/domain/money.ts";
-import type { Notice } from "@/domain/notifier.ts";
+import type { Notice } from "@/domain/notices.ts";
 import { explorer } from "@/domain/rules.ts";
 import { commandsFor } from "./profile.ts";
 

@@ -5,7 +5,6 @@ import type { PayoutChain } from "./chain.ts";
 import type { EventSink } from "./events.ts";
 import type { DomainLog } from "./log.ts";
 import type { MembershipChecker } from "./membership.ts";
-import type { Notifier } from "./notifier.ts";
 import type { SettingsSource } from "./settings-source.ts";
 import type { Store } from "./store.ts";
 
@@ -47,7 +46,6 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   config: C;
   clock: Clock;
   membership: MembershipChecker;
-  notifier: Notifier;
   /** What the process keeps between requests, made with the store (caches.ts: makeCaches). */
   caches: Caches;
   /**

@@ -20,7 +20,14 @@ export type DomainEvent =
   /** A delivery's last word: sent, or failed for good (`error` says why). A try to be retried is not one. */
   | { type: "broadcast_delivery"; broadcastId: number; deliveryId: number; outcome: "sent" | "failed"; error: string | null }
   /** A broadcast stopped before its end (cancelled, or its text refused): `skipped` deliveries were never sent. */
-  | { type: "broadcast_stopped"; broadcastId: number; reason: string; skipped: number };
+  | { type: "broadcast_stopped"; broadcastId: number; reason: string; skipped: number }
+  /**
+   * `count` notices about money ended: sent, failed for good, skipped (the user blocked the bot) or
+   * expired (too old to send).
+   */
+  | { type: "notices_ended"; outcome: NoticeOutcome; count: number };
+
+export type NoticeOutcome = "sent" | "failed" | "skipped" | "expired";
 
 /**
  * Where events go. Emitted after the commit, so a sink that throws would turn a done action into

@@ -10,11 +10,12 @@ import { AppError } from "./errors.ts";
 import { emitting } from "./events.ts";
 import type { Withdrawal } from "./model/index.ts";
 import { formatUsdt } from "./money.ts";
+import { noticeQueued } from "./notices.ts";
 import { matchTransfer } from "./payout-check.ts";
 import type { WithdrawalRow } from "./statements/withdrawals.ts";
 import { onChain, withdrawalMoved } from "./withdrawals.ts";
 
-type ConfirmDeps = Pick<Deps, "store" | "clock" | "notifier" | "events" | "log">;
+type ConfirmDeps = Pick<Deps, "store" | "clock" | "events" | "log">;
 
 export type ConfirmationsReport = { paid: number[]; returned: number[]; waiting: number[] };
 
@@ -73,11 +74,10 @@ async function settle(deps: ConfirmDeps, w: WithdrawalRow, confirmations: number
     if (!row || row === "tx hash used") return undefined;
     yield* withdrawalMoved(db, record, row, row.movedFrom);
     yield* db.audit.insert({ adminId: null, action: "withdrawal.confirmed", targetType: "withdrawal", targetId: w.id, detail: { amount: formatUsdt(w.amount), txHash: w.txHash, confirmations }, at });
+    yield* noticeQueued(db, { kind: "withdrawal_paid", tgId: w.tgId, amount: formatUsdt(w.amount), txHash: w.txHash! }, at);
     return row;
   });
-  if (!moved) return false;
-  deps.notifier.notify({ kind: "withdrawal_paid", tgId: w.tgId, amount: formatUsdt(w.amount), txHash: w.txHash! });
-  return true;
+  return moved !== undefined;
 }
 
 /** Confirming → approved, the hash let go (it may pay this request again once mined), `reason` kept for the admins. */

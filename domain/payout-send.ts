@@ -15,7 +15,7 @@ import { formatUsdt } from "./money.ts";
 import { getWithdrawal, transition, type WithdrawalRow } from "./withdrawals.ts";
 import type { PayoutChain } from "./chain.ts";
 
-type SendDeps = Pick<Deps, "store" | "clock" | "notifier" | "events" | "settings" | "chain" | "log">;
+type SendDeps = Pick<Deps, "store" | "clock" | "events" | "settings" | "chain" | "log">;
 
 export type SendOutcome = { withdrawal: WithdrawalRow; send: PayoutSend; broadcast: "sent" | "not yet" };
 

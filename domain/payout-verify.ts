@@ -10,7 +10,7 @@ export type PayoutVerdict =
   | { matched: true; txHash: string; blockNumber: number; blockHash: string; confirmations: number; required: number; token: string; to: string; amount: string }
   | { matched: false; txHash: string; code: string; message: string };
 
-export async function verifyPayout(deps: Pick<Deps, "store" | "clock" | "notifier" | "events" | "chain">, id: number): Promise<{ withdrawal: WithdrawalRow; verdict: PayoutVerdict }> {
+export async function verifyPayout(deps: Pick<Deps, "store" | "clock" | "events" | "chain">, id: number): Promise<{ withdrawal: WithdrawalRow; verdict: PayoutVerdict }> {
   const withdrawal = await getWithdrawal(deps, id);
   if (!deps.chain) throw new AppError("CHAIN_NOT_CONFIGURED", "BSC_RPC_URL is not set: this server cannot check transactions on chain");
   if ((withdrawal.status !== "paid" && withdrawal.status !== "confirming") || !withdrawal.txHash) {

@@ -7,7 +7,7 @@ import { displayName } from "./display-name.ts";
 import { emitting, type BonusOutcome, type DomainEvent, type Recorder } from "./events.ts";
 import { credit } from "./ledger.ts";
 import { formatUsdt } from "./money.ts";
-import type { Notice } from "./notifier.ts";
+import { noticeQueued } from "./notices.ts";
 import { holdMsOf, type Settings } from "./settings.ts";
 import type { Op, Statements } from "./store.ts";
 
@@ -28,10 +28,10 @@ type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" |
  */
 export type QualifyTerms = { memberNow: boolean; settings: ReferralTerms; referralPending?: boolean };
 
-/** The notices to send, and whether a referral waits only for a look at the channel (see confirmQualification). */
-export type Qualification = { notices: Notice[]; unconfirmed: boolean };
+/** Whether a referral waits only for a look at the channel (see confirmQualification). */
+export type Qualification = { unconfirmed: boolean };
 
-const nothing: Qualification = { notices: [], unconfirmed: false };
+const nothing: Qualification = { unconfirmed: false };
 
 /**
  * A referral qualifies only while the referred user is in the channel. A completion that just
@@ -43,7 +43,7 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   if (!isQualifying(user, settings)) return nothing;
   if (!terms.memberNow) {
     const pending = terms.referralPending ?? (yield* referralPending(db, user.id));
-    return { notices: [], unconfirmed: pending };
+    return { unconfirmed: pending };
   }
   // Marking is what decides: a referral already marked, by this completion's twin or an earlier
   // one, pays nothing again.
@@ -55,14 +55,14 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   if (referrer.qualifiedReferrals === settings.referralTarget) {
     yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralMilestone, reason: "referral_milestone" }, at, record);
   }
-  const notice: Notice = {
+  yield* noticeQueued(db, {
     kind: "referral_qualified",
     tgId: referrer.tgId,
     friend: displayName(user.username, user.firstName),
     bonus: formatUsdt(settings.referralBonus),
     heldHours: Math.round(holdMsOf(settings) / 3_600_000),
-  };
-  return { notices: [notice], unconfirmed: false };
+  }, at);
+  return nothing;
 }
 
 function* referralPending(db: Statements, userId: number): Op<boolean> {
@@ -75,12 +75,12 @@ function* referralPending(db: Statements, userId: number): Op<boolean> {
  * the end of the user's own completion, so not once they are banned (a completion of theirs
  * would be refused by now).
  */
-export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "settings" | "membership" | "notifier" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
+export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "settings" | "membership" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
   if (!(await deps.membership.isMember(user.tgId))) return;
   const at = deps.clock();
   const settings = deps.settings.current();
   // Grouped like the completion that led here: both come with the busiest write of the product.
-  const { notices } = await emitting(
+  await emitting(
     deps,
     function* (db, record) {
       const fresh = yield* db.users.byId(user.id);
@@ -88,7 +88,6 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
     },
     { grouped: true },
   );
-  for (const notice of notices) deps.notifier.notify(notice);
 }
 
 type Bonus = { referrerId: number; referredId: number; amount: number; reason: "referral_bonus" | "referral_milestone" };

@@ -162,7 +162,7 @@ async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Pr
   }
 }
 
-type CompletionDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "notifier" | "caches" | "events">;
+type CompletionDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "caches" | "events">;
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
@@ -201,7 +201,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
   const isDaily = kindRules.period === "daily";
   const isChannel = kindRules.verify === "channel membership";
   // The busiest write of the product, so its commit may be shared (grouped) with others'.
-  const { result, notices, unconfirmed } = await emitting(
+  const { result, unconfirmed } = await emitting(
     deps,
     function* (db, record) {
       const completion = { taskId: task.id, userId: user.id, day, reward: task.reward, at: now };
@@ -228,7 +228,6 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
     },
     { grouped: true },
   );
-  for (const notice of notices) deps.notifier.notify(notice);
   if (unconfirmed) await confirmQualificationQuietly(deps, user);
   return result;
 }

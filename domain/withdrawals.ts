@@ -8,7 +8,7 @@ import { AppError, notFound, suspended } from "./errors.ts";
 import { emitting, type Recorder } from "./events.ts";
 import { credit, debit } from "./ledger.ts";
 import { formatUsdt, parseUsdt, wholeUsdt } from "./money.ts";
-import type { Notice } from "./notifier.ts";
+import { noticeQueued, type Notice } from "./notices.ts";
 import { checkPayout, type PayoutMatch } from "./payout-check.ts";
 import { amountRules, txHashPattern } from "./rules.ts";
 import type { Settings } from "./settings.ts";
@@ -20,7 +20,7 @@ import { utcDay } from "./time.ts";
 export type { WithdrawalRow } from "./statements/withdrawals.ts";
 
 /** What the withdrawal rules use: the engine, the time, the notices and the events. */
-type WithdrawalDeps = Pick<Deps, "store" | "clock" | "notifier" | "events">;
+type WithdrawalDeps = Pick<Deps, "store" | "clock" | "events">;
 /** A request also asks Telegram about the channel and reads the operator's limits. */
 type RequestDeps = WithdrawalDeps & Pick<Deps, "settings" | "membership">;
 
@@ -133,19 +133,19 @@ export function* transition(db: Statements, record: Recorder, id: number, adminI
   throw new AppError("INVALID_STATE", `Withdrawal ${id} is ${status}, not ${t.from.join(" or ")}`, { status });
 }
 
-/** `notice`: what the user is told once the step commits (nothing for a payout still confirming); `detail`: more for the audit entry. */
+/** `notice`: what the user is told, queued with the step (nothing for a payout still confirming); `detail`: more for the audit entry. */
 type Step = (db: Statements, at: Date, record: Recorder) => Op<Withdrawal & { notice?: (tgId: number) => Notice; detail?: Record<string, unknown> }>;
 
 async function act(deps: WithdrawalDeps, adminId: number, id: number, action: AuditAction, step: Step) {
   const at = deps.clock();
   // The answer is read in the transaction: the request as this action left it.
-  const { notice, view } = await emitting(deps, function* (db, record) {
+  return emitting(deps, function* (db, record) {
     const done = yield* step(db, at, record);
     yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason, ...done.detail }, at });
-    return { notice: done.notice, view: (yield* db.withdrawals.find(id))! };
+    const view = (yield* db.withdrawals.find(id))!;
+    if (done.notice) yield* noticeQueued(db, done.notice(view.tgId), at);
+    return view;
   });
-  if (notice) deps.notifier.notify(notice(view.tgId));
-  return view;
 }
 
 export async function approveWithdrawal(deps: WithdrawalDeps, adminId: number, id: number) {

@@ -14,7 +14,6 @@ import { startPayoutConfirmations } from "./payout-confirmations.ts";
 import { registerThisInstance } from "./instance-register.ts";
 import { runDoctor } from "@/doctor/checks.ts";
 import { seedIfEmpty } from "@/domain/seed.ts";
-import { queuedNotifier } from "@/domain/notices.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { startBot, type BotRuntime } from "@/bot/run.ts";
 import { createBotStatus } from "@/bot/status.ts";
@@ -54,9 +53,6 @@ async function main() {
     },
     metrics,
   );
-  // Notices are queued in the database as their action commits, and every instance's sender
-  // delivers them, in the user's language, through 429s, outages and restarts (bot/sender.ts).
-  if (api) deps.notifier = queuedNotifier(deps);
   const checkpoints = engine.sqlite && config.databasePath !== ":memory:" ? checkpointInBackground(engine.sqlite, config.databasePath, { log }) : undefined;
   // On PostgreSQL several instances share the database; one of them polls Telegram and times
   // the broadcasts, and another takes over within seconds if it goes.

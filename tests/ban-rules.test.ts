@@ -12,7 +12,6 @@ import { makeCaches } from "@/domain/caches.ts";
 import type { AppError } from "@/domain/errors.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
-import type { Notice } from "@/domain/notifier.ts";
 import { confirmFraud } from "@/domain/risk-review.ts";
 import type { Store } from "@/domain/store.ts";
 import { completeTask, taskCreation, type TaskInput } from "@/domain/tasks.ts";
@@ -39,8 +38,7 @@ function slowTelegram() {
 }
 
 function depsOf(store: Store, membership = { isMember: async () => true }) {
-  const notices: Notice[] = [];
-  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership, notifier: { notify: (n: Notice) => void notices.push(n) }, caches: makeCaches(store) };
+  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership, caches: makeCaches(store) };
 }
 
 /** How a call ended, as the API would answer it: "ok", or the error's status and code. */

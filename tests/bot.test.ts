@@ -8,7 +8,7 @@ import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
 import { createBot, type RefBot } from "@/bot/create-bot.ts";
 import { botApiMembershipChecker } from "@/bot/membership.ts";
 import { startSender } from "@/bot/sender.ts";
-import { noticeCounts, queuedNotifier } from "@/domain/notices.ts";
+import { noticeCounts } from "@/domain/notices.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { startFakeTelegram, type FakeTelegram } from "./support/fake-telegram.ts";
 import { makeTestApp, uniqueTgId, type SqliteTestApp } from "./support/app.ts";
@@ -181,8 +181,6 @@ describe("broadcast delivery", () => {
 
 describe("notifications", () => {
   test("withdrawal notices reach the user through the queue; one the user blocked is skipped and never fails the admin action", async () => {
-    const notifier = queuedNotifier(t.deps);
-    t.deps.notifier = notifier;
     const sender = startSender(t.deps, botApi(token, telegram()), { leaseMs: 15_000, idleMs: 20 });
     try {
       const user = await t.makeUser();
@@ -196,7 +194,6 @@ describe("notifications", () => {
       tg.failWhen((c) => (c.method === "sendMessage" && String(c.body.text).includes("rejected") ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
       const rejected = await t.request("PATCH", `/api/admin/withdrawals/${w2.id}/reject`, { headers, body: { reason: "Duplicate" } });
       expect(rejected.status).toBe(200);
-      await notifier.idle();
       // All three settled: a chat's second notice waits a second (one message a second per chat).
       await until("every notice settled", async () => {
         const counts = await noticeCounts(t.deps);
@@ -252,8 +249,6 @@ describe("languages", () => {
   });
 
   test("the choice made in the mini app wins over Telegram's language, for replies and notices", async () => {
-    const notifier = queuedNotifier(t.deps);
-    t.deps.notifier = notifier;
     const sender = startSender(t.deps, botApi(token, telegram()), { leaseMs: 15_000, idleMs: 20 });
     const user = await t.makeUser();
     const headers = t.initDataFor({ tgId: user.tgId, languageCode: "en" });
@@ -265,7 +260,6 @@ describe("languages", () => {
     await t.request("POST", "/api/me/wallet", { headers: t.userHeaders(user.tgId), body: { address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" } });
     const w = (await t.request("POST", "/api/me/withdraw", { headers: t.userHeaders(user.tgId), body: { amount: "1200" } })).body;
     await t.request("PATCH", `/api/admin/withdrawals/${w.id}/approve`, { headers: admin });
-    await notifier.idle();
     await until("the notice sent", () => tg.sent(user.tgId).length > 0, 10_000);
     await sender.stop();
     expect(tg.sent(user.tgId).map((c) => c.body.text)).toEqual(["✅ Tu retiro de 1200,00 USDT fue aprobado y se pagará en breve."]);

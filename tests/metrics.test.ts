@@ -6,15 +6,18 @@ import { afterAll, expect, test } from "bun:test";
 import { createApp } from "@/api/app.ts";
 import { botApi } from "@/bot/telegram-api.ts";
 import { flushBroadcasts } from "@/bot/broadcast-flush.ts";
+import { startSender } from "@/bot/sender.ts";
 import { createConfig, type Config } from "@/config/env.ts";
 import { noBotRuntime } from "@/domain/bot-status.ts";
 import type { Deps } from "@/domain/context.ts";
 import { eq, sql } from "@/db/ops.ts";
 import { usdt } from "@/domain/money.ts";
+import { queueNotice } from "@/domain/notices.ts";
 import { createMetrics, type Metrics } from "@/observe/metrics/registry.ts";
 import { startFakeTelegram } from "./support/fake-telegram.ts";
 import { forEachAppEngine, jwtSecret, type TestApp } from "./support/app.ts";
 import { sample, samples } from "./support/exposition.ts";
+import { until } from "./support/until.ts";
 
 const telegram = startFakeTelegram();
 afterAll(() => telegram.stop());
@@ -250,6 +253,32 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     await api.getMe().catch(() => {});
     telegram.failWhen(() => undefined);
     expect(sample(await m.scrape(), "refbot_bot_api_errors_total", { method: "getMe" })).toBe(1);
+  });
+
+  test("notices sent, skipped for a user who blocked the bot, and expired unsent are counted by outcome", async () => {
+    const t = await makeTestApp();
+    const m = metered(t);
+    const [fresh, blocking, late] = await t.makeUsers(3);
+    telegram.failWhen((call) =>
+      call.method === "sendMessage" && Number(call.body.chat_id) === blocking!.tgId ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined,
+    );
+    const lateClock = () => new Date(t.now().getTime() - 25 * 3_600_000);
+    await queueNotice({ store: m.deps.store, clock: lateClock }, { kind: "withdrawal_approved", tgId: late!.tgId, amount: "1" });
+    for (const u of [fresh!, blocking!]) await queueNotice(m.deps, { kind: "withdrawal_approved", tgId: u.tgId, amount: "1" });
+    const before = await m.scrape();
+    for (const outcome of ["sent", "failed", "skipped", "expired"]) expect(sample(before, "refbot_notices_total", { outcome })).toBe(0);
+
+    const sender = startSender(m.deps, botApi("123456:TEST", { apiRoot: telegram.apiRoot, timeoutSeconds: 5 }), { leaseMs: 15_000, idleMs: 20 });
+    try {
+      await until("every notice ended", async () => {
+        const after = await m.scrape();
+        return ["sent", "skipped", "expired"].every((outcome) => sample(after, "refbot_notices_total", { outcome }) === 1);
+      }, 10_000);
+    } finally {
+      await sender.stop();
+      telegram.failWhen(() => undefined);
+    }
+    expect(sample(await m.scrape(), "refbot_notices_total", { outcome: "failed" })).toBe(0);
   });
 
   test("error answers are counted by code, and requests timed by route template", async () => {

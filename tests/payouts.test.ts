@@ -43,7 +43,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     return { id: w.body.id as number, user, wallet, amount };
   }
   const pay = async (t: TestApp, id: number, txHash: string) => t.request("PATCH", `/api/admin/withdrawals/${id}/paid`, { headers: await t.adminHeaders(), body: { txHash } });
-  const paidNotices = (t: TestApp) => t.notices.filter((n) => n.kind === "withdrawal_paid");
+  const paidNotices = async (t: TestApp) => (await t.notices()).filter((n) => n.kind === "withdrawal_paid");
   const audit = async (t: TestApp, id: number) => (await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, id)))).map((a) => a.action);
   /** The withdrawals-by-status gauge as Prometheus would scrape it from this app's database. */
   async function gauge(t: TestApp, status: string) {
@@ -76,7 +76,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
       expect(res.body.message).toContain(hash);
     }
     expect(await t.snapshot()).toEqual(before);
-    expect(paidNotices(t)).toHaveLength(0);
+    expect(await paidNotices(t)).toHaveLength(0);
   });
 
   test("a matching transfer with enough confirmations is paid, checked, and its user told once", async () => {
@@ -88,11 +88,11 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "paid", txHash: hash, txChecked: true, returnReason: null });
     expect(typeof res.body.txBlock).toBe("number");
-    expect(paidNotices(t)).toEqual([{ kind: "withdrawal_paid", tgId: w.user.tgId, amount: "10.25", txHash: hash }]);
+    expect(await paidNotices(t)).toEqual([{ kind: "withdrawal_paid", tgId: w.user.tgId, amount: "10.25", txHash: hash }]);
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.paid"]);
     // The leader's check has nothing to do with it.
     expect(await confirmPayouts(t.deps, t.deps.chain!)).toEqual({ paid: [], returned: [], waiting: [] });
-    expect(paidNotices(t)).toHaveLength(1);
+    expect(await paidNotices(t)).toHaveLength(1);
   });
 
   test("too few confirmations: confirming, shown as such, then paid as blocks are mined, told once", async () => {
@@ -102,7 +102,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     const res = await pay(t, w.id, hash);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "confirming", txHash: hash, txChecked: true });
-    expect(paidNotices(t)).toHaveLength(0);
+    expect(await paidNotices(t)).toHaveLength(0);
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.sent"]);
     expect((await t.adminGet("/api/admin/withdrawals?status=confirming")).body.map((x: { id: number }) => x.id)).toEqual([w.id]);
     expect((await t.adminGet("/api/admin/withdrawals/counts")).body).toMatchObject({ approved: 0, confirming: 1, paid: 0 });
@@ -116,18 +116,18 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
 
     await chain.mine(1);
     expect(await confirmPayouts(t.deps, t.deps.chain!)).toEqual({ paid: [], returned: [], waiting: [w.id] });
-    expect(paidNotices(t)).toHaveLength(0);
+    expect(await paidNotices(t)).toHaveLength(0);
     await chain.mine(1);
     expect(await confirmPayouts(t.deps, t.deps.chain!)).toEqual({ paid: [w.id], returned: [], waiting: [] });
     expect((await t.adminGet(`/api/admin/withdrawals/${w.id}`)).body).toMatchObject({ status: "paid", txHash: hash, txChecked: true });
-    expect(paidNotices(t)).toEqual([{ kind: "withdrawal_paid", tgId: w.user.tgId, amount: "11.00", txHash: hash }]);
+    expect(await paidNotices(t)).toEqual([{ kind: "withdrawal_paid", tgId: w.user.tgId, amount: "11.00", txHash: hash }]);
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.sent", "withdrawal.confirmed"]);
     expect([await counter(t, "withdrawals_confirming"), await counter(t, "withdrawals_paid")]).toEqual([0, 1]);
     expect([await gauge(t, "confirming"), await gauge(t, "paid")]).toEqual([0, 1]);
     // A second run (another instance's, say) tells nobody again.
     await chain.mine(1);
     expect(await confirmPayouts(t.deps, t.deps.chain!)).toEqual({ paid: [], returned: [], waiting: [] });
-    expect(paidNotices(t)).toHaveLength(1);
+    expect(await paidNotices(t)).toHaveLength(1);
     expect((await t.checkLedger()).problems).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     expect(await audit(t, w.id)).toEqual(["withdrawal.approve", "withdrawal.sent", "withdrawal.returned"]);
     const warned = t.logs.lines().find((line) => line.level === "warn" && line.msg.startsWith("payout returned to approved"));
     expect(warned).toMatchObject({ withdrawalId: w.id, txHash: hash });
-    expect(paidNotices(t)).toHaveLength(0);
+    expect(await paidNotices(t)).toHaveLength(0);
     expect([await counter(t, "withdrawals_confirming"), await counter(t, "withdrawals_approved")]).toEqual([0, 1]);
     // The ledger was not touched by the moves.
     expect((await t.userRow(w.user.id)).balance).toBe(balance);
@@ -248,7 +248,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
     const hash = unknownHash();
     const res = await pay(t, w.id, hash);
     expect(res.body).toMatchObject({ status: "paid", txHash: hash, txChecked: false, txBlock: null });
-    expect(paidNotices(t)).toHaveLength(1);
+    expect(await paidNotices(t)).toHaveLength(1);
     expect(t.deps.chain).toBeUndefined();
     const verify = await t.request("POST", `/api/admin/withdrawals/${w.id}/verify`, { headers: await t.adminHeaders() });
     expect({ status: verify.status, code: verify.body.code }).toEqual({ status: 409, code: "CHAIN_NOT_CONFIGURED" });

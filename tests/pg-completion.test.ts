@@ -9,7 +9,6 @@ import { defaultSettings } from "@/domain/settings.ts";
 import { fixedSettings } from "@/domain/settings-source.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import { AppError } from "@/domain/errors.ts";
-import { silentNotifier } from "@/domain/notifier.ts";
 import { rules } from "@/domain/rules.ts";
 import { activityStats, taskStats } from "@/domain/stats.ts";
 import { completeTask, createTask } from "@/domain/tasks.ts";
@@ -26,7 +25,6 @@ function depsOf(e: EngineFixture) {
     config: createConfig({ SEED_DEMO: "false" }),
     settings: fixedSettings(defaultSettings(createConfig({ SEED_DEMO: "false" }))),
     membership: { isMember: async () => true },
-    notifier: silentNotifier,
     caches: makeCaches(e.store),
   };
 }

@@ -64,7 +64,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       await complete(friend.tgId, daily);
       expect(await t.userRow(referrer.id)).toMatchObject({ qualifiedReferrals: 1, balance: usdt("0.2"), referralEarned: usdt("0.2") });
       expect(await reasons(referrer.id)).toEqual(["referral_bonus"]);
-      expect(t.notices).toContainEqual(expect.objectContaining({ kind: "referral_qualified", tgId: referrer.tgId }));
+      expect(await t.notices()).toContainEqual(expect.objectContaining({ kind: "referral_qualified", tgId: referrer.tgId }));
 
       t.setNow("2026-03-12T10:00:00Z");
       await complete(friend.tgId, daily);

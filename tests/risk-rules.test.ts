@@ -89,7 +89,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp }) => {
       const friend = await t.makeUser({}, referrer.refCode);
       await qualify(friend.tgId);
       expect(await me(referrer.tgId)).toMatchObject({ balanceUsdt: "0.00", heldUsdt: "0.20" });
-      expect(t.notices).toContainEqual(expect.objectContaining({ kind: "referral_qualified", tgId: referrer.tgId, heldHours: 72 }));
+      expect(await t.notices()).toContainEqual(expect.objectContaining({ kind: "referral_qualified", tgId: referrer.tgId, heldHours: 72 }));
       expect(await t.rows("referralHolds")).toMatchObject([{ referrerId: referrer.id, referredId: friend.id, status: "held", amount: usdt("0.2") }]);
 
       // Not yet due: nothing moves.

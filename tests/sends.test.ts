@@ -113,6 +113,36 @@ await forEachEngine(import.meta.file, (it) => {
     expect(await noticeCounts({ store: e.store })).toEqual({ sent: 2 });
   }, 30_000);
 
+  it("one user's notices reach them in the order they were queued, a second apart, whichever of two instances sends them", async (e) => {
+    const [u, other] = await audience(e, 2);
+    const tg = fake({ delayMs: 5 });
+    // The user blocks the bot only once the first two notices have gone: sent out of order, the
+    // rejection would come first and mark them unreachable, and the others would be skipped.
+    tg.failWhen((c) => (c.method === "sendMessage" && String(c.body.text).includes("Spam") ? { error_code: 403, description: "Forbidden: bot was blocked by the user" } : undefined));
+    const kinds = [
+      { kind: "withdrawal_approved", tgId: u!.tgId, amount: "1" },
+      { kind: "withdrawal_paid", tgId: u!.tgId, amount: "1", txHash: `0x${"ab".repeat(32)}` },
+      { kind: "withdrawal_approved", tgId: u!.tgId, amount: "2" },
+      { kind: "withdrawal_rejected", tgId: u!.tgId, amount: "2", reason: "Spam" },
+    ] as const;
+    for (const notice of kinds) await queueNotice({ store: e.store, clock }, notice);
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: other!.tgId, amount: "3" });
+    instance(e.store, tg, 0);
+    instance(await e.another(), tg, 0);
+    await until("every notice settled", async () => {
+      const counts = await noticeCounts({ store: e.store });
+      return (counts.sent ?? 0) + (counts.skipped ?? 0) === 5 && !counts.pending && !counts.sending;
+    }, 15_000);
+    expect(await noticeCounts({ store: e.store })).toEqual({ sent: 4, skipped: 1 });
+    const calls = tg.sent(u!.tgId);
+    expect(calls.map((c) => String(c.body.text).match(/1[.,]00|2[.,]00/)?.[0].replace(",", "."))).toEqual(["1.00", "1.00", "2.00", "2.00"]);
+    expect(String(calls[1]!.body.text)).toContain("ab".repeat(32));
+    expect(String(calls[3]!.body.text)).toContain("Spam");
+    for (let i = 1; i < calls.length; i++) expect(calls[i]!.at! - calls[i - 1]!.at!).toBeGreaterThanOrEqual(950);
+    // The other user's notice did not wait behind theirs.
+    expect(tg.sent(other!.tgId)[0]!.at! - calls[0]!.at!).toBeLessThan(500);
+  }, 30_000);
+
   it("a notice older than 24 h is dropped and counted, a blocked user's is skipped, the others are sent", async (e) => {
     const [late, blocked, fresh] = await audience(e, 3);
     await e.exec(`update users set is_active = false where id = ${blocked!.id}`);

@@ -8,10 +8,10 @@ import { defaultSettings } from "@/domain/settings.ts";
 import { fixedSettings } from "@/domain/settings-source.ts";
 import { credit } from "@/domain/ledger.ts";
 import { usdt } from "@/domain/money.ts";
-import type { Notice } from "@/domain/notifier.ts";
 import type { Store } from "@/domain/store.ts";
 import { approveWithdrawal, getWithdrawal, listWithdrawals, markWithdrawalPaid, pendingWithdrawalCount, rejectWithdrawal, requestWithdrawal } from "@/domain/withdrawals.ts";
 import { forEachEngine, type EngineFixture } from "./support/engines.ts";
+import { queuedNotices } from "./support/notices.ts";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
@@ -20,8 +20,7 @@ const config = createConfig({});
 const member = { isMember: async () => true };
 
 function depsOf(store: Store) {
-  const notices: Notice[] = [];
-  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership: member, notifier: { notify: (n: Notice) => void notices.push(n) }, notices };
+  return { store, clock: () => now, config, settings: fixedSettings(defaultSettings(config)), membership: member };
 }
 
 /** A user with a wallet and `balance` USDT, credited through the ledger's own rule. */
@@ -83,7 +82,7 @@ await forEachEngine(import.meta.path, (it) => {
     expect(await code(rejectWithdrawal(deps, admin, wc.id, "again"))).toBe("INVALID_STATE");
     expect(await code(getWithdrawal(deps, 999_999))).toBe("NOT_FOUND");
     expect((await e.user(c.id)).balance).toBe(usdt("20"));
-    expect(deps.notices.map((n) => n.kind)).toEqual(["withdrawal_approved", "withdrawal_paid", "withdrawal_approved", "withdrawal_paid", "withdrawal_rejected"]);
+    expect((await queuedNotices(e.exec)).map((n) => n.kind)).toEqual(["withdrawal_approved", "withdrawal_paid", "withdrawal_approved", "withdrawal_paid", "withdrawal_rejected"]);
     await expectLedgerKept(e, [a.id, b.id, c.id]);
   });
 

@@ -73,7 +73,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       expect((await t.userRow(user.id)).balance).toBe(usdt("5"));
       const actions = (await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, w.id)))).map((a) => [a.action, a.adminId]);
       expect(actions).toEqual([["withdrawal.approve", t.admin.id], ["withdrawal.paid", t.admin.id]]);
-      expect(t.notices.map((n) => n.kind)).toEqual(["withdrawal_approved", "withdrawal_paid"]);
+      expect((await t.notices()).map((n) => n.kind)).toEqual(["withdrawal_approved", "withdrawal_paid"]);
     });
 
     test("reject needs a reason and refunds the amount exactly once", async () => {
@@ -112,7 +112,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
         expect(refused.body).toEqual({ code: "TX_HASH_USED", message: `This transaction hash already paid withdrawal #${w1.id}`, withdrawalId: w1.id });
       }
       expect((await t.rows("withdrawals", (w) => eq(w.id, w2.id)))[0]).toMatchObject({ status: "approved", txHash: null });
-      expect(t.notices.filter((n) => n.kind === "withdrawal_paid")).toHaveLength(1);
+      expect((await t.notices()).filter((n) => n.kind === "withdrawal_paid")).toHaveLength(1);
       expect((await act(w2.id, "paid", { txHash: hash })).body).toMatchObject({ status: "paid", txHash: hash });
     });
 
@@ -172,7 +172,7 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       // Banning again takes what is still open, the approved request too, out of the queue.
       expect((await ban(two.id)).body.balanceUsdt).toBe("20.00");
       expect((await t.rows("withdrawals", (w) => eq(w.id, w2.id)))[0]).toMatchObject({ status: "rejected", failReason: "Account banned" });
-      expect(t.notices.filter((n) => n.kind === "withdrawal_paid")).toEqual([]);
+      expect((await t.notices()).filter((n) => n.kind === "withdrawal_paid")).toEqual([]);
       expect((await t.checkLedger()).problems).toEqual([]);
     });
   });

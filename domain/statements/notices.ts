@@ -18,8 +18,13 @@ export type NoticeStatements = {
   expire(cutoff: Date, now: Date): Op<number>;
   /** Marks `skipped` the waiting notices of users who blocked the bot; answers how many. */
   skipUnreachable(now: Date): Op<number>;
-  /** Leases up to `limit` waiting notices of reachable users, oldest first, as BroadcastStatements.claim does. */
-  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number }): Op<ClaimedNotice[]>;
+  /**
+   * Leases up to `limit` waiting notices of reachable users, oldest first, as
+   * BroadcastStatements.claim does, and at most one per user: a user's oldest waiting notice, once
+   * none of theirs is being sent and none was sent after `chatFreeSince`. So a user's notices
+   * reach them in order and apart, whichever instances send them.
+   */
+  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number; chatFreeSince: Date }): Op<ClaimedNotice[]>;
   /** Ends the lease with the outcome, if `token` still holds it; answers whether it did. */
   settle(id: number, token: string, set: NoticeSettlement): Op<boolean>;
   /** Puts what `token` still holds back to pending, attempts untouched; answers how many. */

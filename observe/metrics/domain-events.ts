@@ -1,5 +1,5 @@
 // What the rules did, counted as it happens (domain/events.ts): task completions and their rewards,
-// payouts, referral bonuses and broadcast deliveries. Counted by this process since it started, as
+// payouts, referral bonuses, broadcast deliveries and notices. Counted by this process since it started, as
 // Prometheus counters are: a fleet's totals are the sum over its instances.
 import { Counter, type Registry } from "prom-client";
 import type { DomainEvent, EventSink } from "@/domain/events.ts";
@@ -18,6 +18,13 @@ export function domainEventMetrics(registry: Registry): EventSink {
   });
   // Every outcome is there from the start, so a rate over it never starts from a missing series.
   for (const outcome of ["sent", "failed", "skipped"]) deliveries.inc({ outcome }, 0);
+  const notices = new Counter({
+    name: "refbot_notices_total",
+    help: "Notices about money that ended: sent, failed for good, skipped (the user blocked the bot) or expired (not sent within 24 hours).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  for (const outcome of ["sent", "failed", "skipped", "expired"]) notices.inc({ outcome }, 0);
 
   const count = (event: DomainEvent): void => {
     switch (event.type) {
@@ -36,6 +43,9 @@ export function domainEventMetrics(registry: Registry): EventSink {
         return;
       case "broadcast_stopped":
         deliveries.inc({ outcome: "skipped" }, event.skipped);
+        return;
+      case "notices_ended":
+        notices.inc({ outcome: event.outcome }, event.count);
         return;
     }
   };

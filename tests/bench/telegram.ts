@@ -22,7 +22,7 @@ import { addAdmin } from "@/domain/admins.ts";
 import { adjustBalance } from "@/domain/admin-users.ts";
 import { baseDeps } from "@/domain/base-deps.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
-import { noticeCounts, queuedNotifier } from "@/domain/notices.ts";
+import { noticeCounts } from "@/domain/notices.ts";
 import { defaultSettings } from "@/domain/settings.ts";
 import { fixedSettings } from "@/domain/settings-source.ts";
 import type { Store } from "@/domain/store.ts";
@@ -198,8 +198,6 @@ try {
     const config = createConfig({});
     const d = baseDeps(e.store, config, clock);
     await d.settings.refresh();
-    const notifier = queuedNotifier(d);
-    d.notifier = notifier;
     const admin = await addAdmin(d, "notices@refbot.test", "bench-password-long-enough", "owner");
     const n = quick ? 100 : 500;
     await addUsers(e, n, 50_000_000, false);
@@ -225,7 +223,6 @@ try {
       await approveWithdrawal(d, admin.id, id);
       if (i >= n / 2) await Bun.sleep(gapMs);
     }
-    await notifier.idle();
     while (!outageEnded) await Bun.sleep(100);
     const deadline = Date.now() + 300_000;
     while (tg.delivered().length < n && Date.now() < deadline) await Bun.sleep(100);

@@ -29,7 +29,6 @@ import type { LedgerCheck } from "@/domain/ledger-check.ts";
 import { checkLedgerPg } from "@/db/pg/store/ledger.ts";
 import { checkLedger } from "@/db/sqlite/store/ledger.ts";
 import { usdt } from "@/domain/money.ts";
-import type { Notice } from "@/domain/notifier.ts";
 import { watchSettings } from "@/domain/settings-source.ts";
 import type { Program, Store } from "@/domain/store.ts";
 import { taskCreation, type TaskInput } from "@/domain/tasks.ts";
@@ -41,13 +40,14 @@ import * as pgSchema from "@/db/pg/schema/index.ts";
 import { changeChannel } from "@/db/pg/store/changes.ts";
 import { pgStore } from "@/db/pg/store/index.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";
-import { asc, eq } from "@/db/ops.ts";
+import { asc, eq, sql } from "@/db/ops.ts";
 import * as sqliteSchema from "@/db/sqlite/schema/index.ts";
 import { auditLogged } from "@/observe/audit-log.ts";
 import { payoutChainFor } from "@/chain/viem-reader.ts";
 import { readPayoutKey } from "@/config/payout-key.ts";
 import { eventLog } from "@/observe/event-log.ts";
 import { captureLog, type CapturedLog } from "./logs.ts";
+import { queuedNotices } from "./notices.ts";
 import { usePostgres, type PgFixture } from "./postgres.ts";
 
 export const jwtSecret = "test-secret-test-secret-test-secret-0123";
@@ -261,13 +261,11 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
   useApiZodMessages();
   let now = new Date("2026-03-10T12:00:00Z");
   let member = true;
-  const notices: Notice[] = [];
   const deps: Deps<Config> = {
     store: auditLogged(store, logs.log),
     config,
     clock: () => now,
     membership: { isMember: async () => member },
-    notifier: { notify: (n) => void notices.push(n) },
     caches: makeCaches(store),
     settings: watchSettings(store, config, { log: logs.log }),
     passwordCost: testPasswordCost,
@@ -362,7 +360,8 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     deps,
     app,
     admin,
-    notices,
+    /** The notices the rules queued, oldest first. */
+    notices: () => queuedNotices((text) => parts.all(sql.raw(text))),
     /** What the app wrote to its log (support/logs.ts). */
     logs,
     send,

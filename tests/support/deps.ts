@@ -1,12 +1,11 @@
 // The domain's dependencies on an existing SQLite file, for code that calls the domain directly
 // from its own process (the race workers and the tests that race them): a fixed clock, every
-// channel member, and no notices sent.
+// channel member.
 import { createConfig, type Config } from "@/config/env.ts";
 import { makeCaches } from "@/domain/caches.ts";
 import { defaultSettings } from "@/domain/settings.ts";
 import { fixedSettings } from "@/domain/settings-source.ts";
 import type { Deps } from "@/domain/context.ts";
-import { silentNotifier } from "@/domain/notifier.ts";
 import { openDb, type Db } from "@/db/sqlite/client.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";
 
@@ -23,6 +22,5 @@ export function openDeps(file: string, now: Date): Deps<Config> & { db: Db } {
     config,
     clock: () => now,
     membership: { isMember: async () => true },
-    notifier: silentNotifier,
   };
 }

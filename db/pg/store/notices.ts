@@ -41,13 +41,20 @@ export function noticeStatements(db: PgRunner): NoticeStatements {
         ),
       );
     },
-    *claim({ token, now, leaseUntil, limit }) {
+    *claim({ token, now, leaseUntil, limit, chatFreeSince }) {
       if (limit <= 0) return [];
+      // A notice whose user has an older one waiting or one in flight is skipped, never waited
+      // for: if a concurrent claim holds the older one, this snapshot still sees it waiting.
       const rows = yield* awaiting(
         db.execute(sql`
           with claimed as (
             update notices set status = 'sending', claim_token = ${token}, lease_until = ${leaseUntil}
-            where id in (select id from notices where ${waiting(now)} order by id limit ${limit} for update skip locked)
+            where id in (
+              select id from notices n where ${waiting(now)}
+                and not exists (
+                  select 1 from notices o where o.user_id = n.user_id and o.id <> n.id
+                    and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now}) or (o.status = 'sent' and o.sent_at > ${chatFreeSince})))
+                order by id limit ${limit} for update skip locked)
             returning id, user_id, kind, payload, attempts, created_at)
           select c.id, c.kind, c.payload, c.attempts, c.created_at as "createdAt", u.tg_id as "tgId", u.language, u.tg_language as "tgLanguage"
           from claimed c join users u on u.id = c.user_id order by c.id`),

@@ -32,11 +32,16 @@ export function noticeStatements(db: Db): NoticeStatements {
           where ${waiting(now)} and user_id in (select id from users where is_active = 0)`),
       );
     },
-    *claim({ token, now, leaseUntil, limit }) {
+    *claim({ token, now, leaseUntil, limit, chatFreeSince }) {
       if (limit <= 0) return [];
       db.run(sql`
         update notices set status = 'sending', claim_token = ${token}, lease_until = ${leaseUntil.getTime()}
-        where id in (select id from notices where ${waiting(now)} order by id limit ${limit})`);
+        where id in (
+          select id from notices n where ${waiting(now)}
+            and not exists (
+              select 1 from notices o where o.user_id = n.user_id and o.id <> n.id
+                and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now.getTime()}) or (o.status = 'sent' and o.sent_at > ${chatFreeSince.getTime()})))
+            order by id limit ${limit})`);
       const rows = db.all<Omit<ClaimedNotice, "payload" | "createdAt"> & { payload: string; createdAt: number }>(sql`
         select n.id, n.kind, n.payload, n.attempts, n.created_at as createdAt, u.tg_id as tgId, u.language, u.tg_language as tgLanguage
         from notices n join users u on u.id = n.user_id
