@@ -46,6 +46,11 @@ export type Deps<C extends DomainConfig = DomainConfig> = {
   config: C;
   clock: Clock;
   membership: MembershipChecker;
+  /**
+   * Whether the rules queue notices for the users they act on (notices.ts): unless false, as for
+   * the demo seed, whose made-up history has no one to tell.
+   */
+  tellsUsers?: boolean;
   /** What the process keeps between requests, made with the store (caches.ts: makeCaches). */
   caches: Caches;
   /**

@@ -26,7 +26,7 @@ type Qualifying = Pick<User, "id" | "username" | "firstName" | "channelJoined" |
  * force (what qualifies, what is paid, how long it is held); and, when the caller read it with the
  * user's figures, whether the user's referral is still waiting to qualify.
  */
-export type QualifyTerms = { memberNow: boolean; settings: ReferralTerms; referralPending?: boolean };
+export type QualifyTerms = { memberNow: boolean; settings: ReferralTerms; referralPending?: boolean; tellsUsers?: boolean };
 
 /** Whether a referral waits only for a look at the channel (see confirmQualification). */
 export type Qualification = { unconfirmed: boolean };
@@ -55,13 +55,15 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   if (referrer.qualifiedReferrals === settings.referralTarget) {
     yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralMilestone, reason: "referral_milestone" }, at, record);
   }
-  yield* noticeQueued(db, {
-    kind: "referral_qualified",
-    tgId: referrer.tgId,
-    friend: displayName(user.username, user.firstName),
-    bonus: formatUsdt(settings.referralBonus),
-    heldHours: Math.round(holdMsOf(settings) / 3_600_000),
-  }, at);
+  if (terms.tellsUsers !== false) {
+    yield* noticeQueued(db, {
+      kind: "referral_qualified",
+      tgId: referrer.tgId,
+      friend: displayName(user.username, user.firstName),
+      bonus: formatUsdt(settings.referralBonus),
+      heldHours: Math.round(holdMsOf(settings) / 3_600_000),
+    }, at);
+  }
   return nothing;
 }
 
@@ -75,7 +77,7 @@ function* referralPending(db: Statements, userId: number): Op<boolean> {
  * the end of the user's own completion, so not once they are banned (a completion of theirs
  * would be refused by now).
  */
-export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "settings" | "membership" | "events">, user: Pick<User, "id" | "tgId">): Promise<void> {
+export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | "settings" | "membership" | "events" | "tellsUsers">, user: Pick<User, "id" | "tgId">): Promise<void> {
   if (!(await deps.membership.isMember(user.tgId))) return;
   const at = deps.clock();
   const settings = deps.settings.current();
@@ -84,7 +86,7 @@ export async function confirmQualification(deps: Pick<Deps, "store" | "clock" | 
     deps,
     function* (db, record) {
       const fresh = yield* db.users.byId(user.id);
-      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, settings }, record) : nothing;
+      return fresh && !fresh.isBanned ? yield* qualifyIfDue(db, fresh, at, { memberNow: true, settings, tellsUsers: deps.tellsUsers }, record) : nothing;
     },
     { grouped: true },
   );

@@ -45,8 +45,9 @@ async function seed(real: Deps) {
   const rand = random(42);
   const end = real.clock().getTime();
   let now = end - 10 * DAY;
-  // The demo's payouts carry made-up hashes: recorded as typed, never looked up on a chain.
-  const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true }, chain: undefined };
+  // The demo's payouts carry made-up hashes: recorded as typed, never looked up on a chain. Its
+  // users are made up too: no notice is queued for them.
+  const deps: Deps = { ...real, clock: () => new Date(now), membership: { isMember: async () => true }, chain: undefined, tellsUsers: false };
   const admin = await deps.store.read((db) => db.admins.first());
 
   const daily = await createTask(deps, starterTasks.daily);

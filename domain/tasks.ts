@@ -162,7 +162,7 @@ async function confirmQualificationQuietly(deps: CompletionDeps, user: User): Pr
   }
 }
 
-type CompletionDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "caches" | "events">;
+type CompletionDeps = Pick<Deps, "store" | "clock" | "settings" | "membership" | "caches" | "events" | "tellsUsers">;
 
 export async function completeTask(deps: CompletionDeps, user: User, taskId: number) {
   const task = await workableTask(deps, user, taskId);
@@ -221,6 +221,7 @@ export async function completeTask(deps: CompletionDeps, user: User, taskId: num
         memberNow: isChannel,
         settings,
         referralPending: updated.referralPending,
+        tellsUsers: deps.tellsUsers,
       }, record);
       // The referral's bonus goes to the referrer: the user's own figures are as the update left them.
       const { balance, currentStreak, lastDailyDay } = updated;

@@ -20,7 +20,7 @@ import { utcDay } from "./time.ts";
 export type { WithdrawalRow } from "./statements/withdrawals.ts";
 
 /** What the withdrawal rules use: the engine, the time, the notices and the events. */
-type WithdrawalDeps = Pick<Deps, "store" | "clock" | "events">;
+type WithdrawalDeps = Pick<Deps, "store" | "clock" | "events" | "tellsUsers">;
 /** A request also asks Telegram about the channel and reads the operator's limits. */
 type RequestDeps = WithdrawalDeps & Pick<Deps, "settings" | "membership">;
 
@@ -143,7 +143,7 @@ async function act(deps: WithdrawalDeps, adminId: number, id: number, action: Au
     const done = yield* step(db, at, record);
     yield* db.audit.insert({ adminId, action, targetType: "withdrawal", targetId: id, detail: { amount: formatUsdt(done.amount), txHash: done.txHash, reason: done.failReason, ...done.detail }, at });
     const view = (yield* db.withdrawals.find(id))!;
-    if (done.notice) yield* noticeQueued(db, done.notice(view.tgId), at);
+    if (done.notice && deps.tellsUsers !== false) yield* noticeQueued(db, done.notice(view.tgId), at);
     return view;
   });
 }

@@ -25,6 +25,7 @@ function inspect(path: string) {
       taskKinds: column("select distinct kind from tasks order by kind"),
       ledgerDays: one<{ n: number }>("select count(distinct date(created_at / 1000, 'unixepoch')) as n from ledger").n,
       ledgerRows: one<{ n: number }>("select count(*) as n from ledger").n,
+      notices: one<{ n: number }>("select count(*) as n from notices").n,
     };
   } finally {
     db.close();
@@ -66,6 +67,8 @@ describe("npm start on a fresh database, stopped, and started again", () => {
     expect(db.withdrawalStatuses).toEqual(["approved", "paid", "pending", "rejected"]);
     expect(db.taskKinds).toEqual(["custom", "daily_activity", "follow_channel", "link"]);
     expect(db.ledgerDays).toBeGreaterThanOrEqual(7);
+    // Its approvals, payouts and referrals are made-up history: nobody is told of them.
+    expect(db.notices).toBe(0);
     const check = await dbCheck(first.databasePath);
     expect(check.output).toContain("ok: 50 users");
     expect(check.code).toBe(0);
