@@ -46,3 +46,21 @@ test("a line written inside a request names it and who is signed in; outside, no
     { msg: "after", reqId: undefined, adminId: undefined, userId: undefined },
   ]);
 });
+
+test("a request's line is the line info() would write, a caller's request id scrubbed as any line is", () => {
+  const token = "123456:AAH-secret_token-value";
+  const { log, lines } = capture([token]);
+  const context = { reqId: "edge-7f3a:req.42_x", startedAt: 0, userId: 7, adminId: 3, apiToken: 'nightly "export"' };
+  const line = { method: "PATCH", route: "/api/admin/withdrawals/:id/approve", status: 404, durationMs: 0.52, code: "NOT_FOUND" };
+  inRequest(context, () => log.info(line, "request"));
+  log.request!(context, line);
+  log.request!({ reqId: `bot${token}`, startedAt: 0 }, { method: "BREW", route: undefined, status: 404, durationMs: 1 });
+  const [slow, fast, unknown] = lines();
+  const { time: _slowTime, ...slowFields } = slow;
+  const { time: fastTime, ...fastFields } = fast;
+  expect(fastFields).toEqual(slowFields);
+  expect(fastTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(Object.keys(fast)).toEqual(Object.keys(slow));
+  expect(unknown).toMatchObject({ reqId: "bot[redacted]", method: "BREW", route: null, status: 404 });
+  expect(JSON.stringify(lines())).not.toContain("AAH-secret_token-value");
+});

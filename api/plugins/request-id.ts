@@ -6,7 +6,7 @@
 // code: both taken here, as the answer leaves, where the request's clock already runs.
 import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
-import type { Log } from "@/observe/log.ts";
+import type { Log, RequestLine } from "@/observe/log.ts";
 import type { HttpMetrics } from "@/observe/metrics/http.ts";
 import { currentRequest, inRequest, type RequestContext } from "@/observe/request-context.ts";
 
@@ -20,6 +20,9 @@ export const requestIdOf = (sent: string | null): string => (sent !== null && va
 export function requestIdPlugin(log: Log, http?: HttpMetrics) {
   const tracing = log.isLevelEnabled("trace");
   const lines = log.isLevelEnabled("info");
+  const writeLine =
+    log.request ??
+    ((_context: RequestContext, { method, route, status, durationMs, code }: RequestLine) => log.info({ method, route: route ?? null, status, durationMs, ...(code && { code }) }, "request"));
 
   /** The answer as it leaves: its request's id in a header, and its line in the log. */
   function answered(context: RequestContext, method: string, answer: Response): Response {
@@ -38,7 +41,7 @@ export function requestIdPlugin(log: Log, http?: HttpMetrics) {
       http.answered(route, method, sent.status, ms / 1000);
       if (errorCode) http.failed(errorCode);
     }
-    if (lines) log.info({ method, route: route ?? null, status: sent.status, durationMs: Math.round(ms * 100) / 100, ...(errorCode && { code: errorCode }) }, "request");
+    if (lines) writeLine(context, { method, route, status: sent.status, durationMs: Math.round(ms * 100) / 100, code: errorCode });
     return sent;
   }
 
