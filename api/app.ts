@@ -55,7 +55,9 @@ export const demoInitDataToken = (jwtSecret: string) => `demo:${jwtSecret}`;
 export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntime, webDist, peerAddress, log = silentLog, metrics, doctor = async () => [] }: AppOptions) {
   const initKey = initDataKey(deps.config.bot.token ?? demoInitDataToken(jwtSecret));
   const admin = adminAuth(deps, jwtSecret);
-  const user = userAuth(deps, initKey, clientAddressResolver(deps.config.trustProxy, peerAddress));
+  // The listening server is the app's own, asked for only as a client is looked at.
+  const addressOf = clientAddressResolver(deps.config.trustProxy, peerAddress, () => api.server);
+  const user = userAuth(deps, initKey, addressOf);
   const api = new Elysia()
     // First, so that every answer, refused ones too, carries the request id.
     .use(requestIdPlugin(log, metrics?.http))
@@ -67,7 +69,7 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(compressJsonPlugin)
     .use(textInputPlugin)
     .use(publicRoutes(deps, runtime, initKey))
-    .use(authRoutes(deps, admin, createLoginThrottle(deps), clientAddress(deps.config.trustProxy, peerAddress)))
+    .use(authRoutes(deps, admin, createLoginThrottle(deps), clientAddress(addressOf)))
     .use(adminInsightRoutes(deps, admin, runtime))
     .use(adminTaskRoutes(deps, admin))
     .use(adminWithdrawalRoutes(deps, admin))

@@ -6,16 +6,19 @@
 // `import type`: no server code reaches a bundle.
 import type { z } from "zod";
 import type { createApp } from "./app.ts";
+import type { JsonAnswer } from "./plugins/compress-json.ts";
 import type * as requestSchemas from "./schemas.ts";
 
-/** What JSON makes of a value: dates become ISO strings. */
+/** What JSON makes of a value: dates become ISO strings; an answer serialized ahead is what it holds. */
 export type Jsonify<T> = T extends Date
   ? string
-  : T extends (infer U)[]
-    ? Jsonify<U>[]
-    : T extends object
-      ? { [K in keyof T]: Jsonify<T[K]> }
-      : T;
+  : T extends JsonAnswer<infer Body>
+    ? Jsonify<Body>
+    : T extends (infer U)[]
+      ? Jsonify<U>[]
+      : T extends object
+        ? { [K in keyof T]: Jsonify<T[K]> }
+        : T;
 
 type Routes = ReturnType<typeof createApp>["~Routes"];
 type Success<Route> = Route extends { response: { 200: infer Body } } ? Body : never;

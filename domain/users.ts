@@ -70,6 +70,7 @@ export function registration(profile: TelegramProfile, startParam: string | unde
  * request or update: only a change is written. What a client left out stays as last seen.
  */
 export async function refreshProfile(deps: Pick<Deps, "store">, user: User, profile: TelegramProfile): Promise<User> {
+  if (profileIsCurrent(user, profile)) return user;
   const next = {
     firstName: profile.firstName,
     lastName: profile.lastName ?? null,
@@ -77,10 +78,19 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
     tgLanguage: profile.languageCode ?? user.tgLanguage,
     isPremium: profile.isPremium ?? user.isPremium,
   };
-  const same = (Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === user[key]);
-  if (same) return user;
   await deps.store.transaction((db) => db.users.setProfile(user.id, next));
   return { ...user, ...next };
+}
+
+/** Whether the row already says what the profile says (refreshProfile would write nothing): checked on every signed-in request. */
+export function profileIsCurrent(user: User, profile: TelegramProfile): boolean {
+  return (
+    user.firstName === profile.firstName &&
+    user.lastName === (profile.lastName ?? null) &&
+    user.username === (profile.username ?? null) &&
+    user.tgLanguage === (profile.languageCode ?? user.tgLanguage) &&
+    user.isPremium === (profile.isPremium ?? user.isPremium)
+  );
 }
 
 export async function getUser(deps: Pick<Deps, "store">, id: number): Promise<User> {
@@ -141,13 +151,24 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
+/**
+ * The user the cache holds for this Telegram id, without reading anything: undefined when it
+ * holds none (or the store keeps no users), and findUserByTgId reads. The signed-in user's
+ * request asks this first, so a kept user costs no turn of the event loop.
+ */
+export function keptUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId: number): User | undefined {
+  if (!deps.store.changes.keepsUsers) return undefined;
+  const cache = usersKept(deps);
+  const id = cache.idByTgId.get(tgId);
+  return id === undefined ? undefined : cache.byId.get(id);
+}
+
 /** The lookup behind every user request. */
 export async function findUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId: number): Promise<User | undefined> {
   if (!deps.store.changes.keepsUsers) return deps.store.read((db) => db.users.byTgId(tgId));
-  const cache = usersKept(deps);
-  const id = cache.idByTgId.get(tgId);
-  const known = id === undefined ? undefined : cache.byId.get(id);
+  const known = keptUserByTgId(deps, tgId);
   if (known) return known;
+  const cache = deps.caches.users;
   const generation = cache.generation;
   // Asked before the read: on SQLite the read runs at once, and a transaction open now may be
   // rolled back by the time the answer is awaited.

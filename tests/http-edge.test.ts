@@ -145,6 +145,27 @@ describe("JSON answers", () => {
     }
   });
 
+  test("a large answer a route keeps (the task list) is compressed once: the same bytes each time, the same JSON decoded", async () => {
+    const own = await makeTestApp();
+    for (let i = 0; i < 8; i++) await own.makeTask({ title: `Compressible task ${i}` });
+    const user = await own.makeUser();
+    const list = (acceptEncoding?: string) =>
+      own.send("GET", "/api/tasks/active", { headers: { ...own.userHeaders(user.tgId), ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }) } });
+    const plain = await list();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(compressAboveBytes);
+    expect(plain.headers.get("content-type")).toStartWith("application/json");
+    const first = await list("gzip, deflate, br");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("vary")).toBe("Accept-Encoding");
+    expect(first.headers.get("content-type")).toStartWith("application/json");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(brotliDecompressSync(bytes).toString()).toBe(text);
+    expect(Buffer.from(await (await list("gzip, deflate, br")).arrayBuffer())).toEqual(bytes);
+    expect(gunzipSync(Buffer.from(await (await list("gzip")).arrayBuffer())).toString()).toBe(text);
+    await own.close();
+  });
+
   test("small answers, the hot ones among them, go out as they are", async () => {
     const headers = { ...t.userHeaders(uniqueTgId()), "accept-encoding": "gzip, deflate, br" };
     for (const path of ["/api/me", "/api/tasks/active", "/api/config"]) {

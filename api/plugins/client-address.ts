@@ -56,26 +56,28 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
   return client;
 }
 
-/**
- * Gives routes `clientAddress`. The socket peer comes from the listening server unless
- * `peerAddress` is given (in-process tests, which have no socket, name one).
- */
-export function clientAddress(trustProxy: readonly string[], peerAddress?: (request: Request) => string | undefined) {
-  const addressOf = clientAddressResolver(trustProxy, peerAddress);
-  return new Elysia().derive({ as: "scoped" }, ({ request, server }) => ({ clientAddress: addressOf(request, server) }));
+/** Gives routes `clientAddress`, as `addressOf` (clientAddressResolver) finds it. */
+export function clientAddress(addressOf: (request: Request) => string) {
+  return new Elysia().derive({ as: "scoped" }, ({ request }) => ({ clientAddress: addressOf(request) }));
 }
 
 type Server = { requestIP(request: Request): { address: string } | null } | null;
 
-/** The client address of a request, for a plugin that needs it without `clientAddress` (user-auth.ts). */
-export function clientAddressResolver(trustProxy: readonly string[], peerAddress?: (request: Request) => string | undefined) {
+/**
+ * The client address of a request, for `clientAddress` and for what needs it without (user-auth.ts).
+ * The socket peer comes from `peerAddress` when given (in-process tests, which have no socket,
+ * name one), else from the listening server, which `server` answers once the app listens. It is
+ * not taken from Elysia's context: a hook that names `server` there makes every route of the app
+ * define it on each request's context, read or not.
+ */
+export function clientAddressResolver(trustProxy: readonly string[], peerAddress: ((request: Request) => string | undefined) | undefined, server: () => Server) {
   const isTrusted = trustedProxies(trustProxy);
   // The mini app asks for every user request (risk.ts), so answers are kept: a client's requests
   // come from the same peer with the same header, and parsing and range checks cost more than a
   // lookup.
   const known = new Map<string, string>();
-  return (request: Request, server: Server) => {
-    const peer = peerAddress ? peerAddress(request) : server?.requestIP(request)?.address;
+  return (request: Request): string => {
+    const peer = peerAddress ? peerAddress(request) : server()?.requestIP(request)?.address;
     const forwardedFor = request.headers.get("x-forwarded-for");
     const key = `${peer}|${forwardedFor ?? ""}`;
     let address = known.get(key);

@@ -5,48 +5,51 @@ import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import { AppError } from "@/domain/errors.ts";
-import { createInitDataVerifier } from "@/domain/init-data.ts";
+import { createInitDataVerifier, type InitData } from "@/domain/init-data.ts";
 import { noteClient } from "@/domain/risk.ts";
-import { findUserByTgId, registerUser, userLanguage } from "@/domain/users.ts";
+import { findUserByTgId, keptUserByTgId, profileIsCurrent, registerUser, userLanguage, type TelegramProfile } from "@/domain/users.ts";
 import { signedInAs } from "@/observe/request-context.ts";
-import type { clientAddressResolver } from "./client-address.ts";
 import { answerUserIn } from "./errors.ts";
 
 const noIdentity = () => new AppError("UNAUTHORIZED", "Open the app from the bot: no Telegram init data was sent");
 const unauthorized = (message: string, variant: string, values?: Record<string, string>) => new AppError("UNAUTHORIZED", message, {}, { variant, values });
 
-export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: ReturnType<typeof clientAddressResolver>) {
+/** What init data says of its user, as the rules take it: made once per launch, as the data is checked once. */
+const profileOf = (data: InitData): TelegramProfile => ({
+  tgId: data.user.id,
+  firstName: data.user.first_name,
+  lastName: data.user.last_name,
+  username: data.user.username,
+  isPremium: data.user.is_premium === true,
+  languageCode: data.user.language_code,
+});
+
+/** `addressOf`: the client a request comes from (client-address.ts), asked only when a client is looked at. */
+export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: (request: Request) => string) {
   const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
+  const profiles = new WeakMap<InitData, TelegramProfile>();
   const signedIn = new WeakMap<Request, User>();
 
-  async function authenticate(headers: Record<string, string | undefined>, query: Record<string, string | undefined>, client: () => string): Promise<User> {
-    const raw = headers["x-telegram-init-data"];
-    if (raw) {
-      const data = verify(raw, deps.clock());
-      const profile = {
-        tgId: data.user.id,
-        firstName: data.user.first_name,
-        lastName: data.user.last_name,
-        username: data.user.username,
-        isPremium: data.user.is_premium === true,
-        languageCode: data.user.language_code,
-      };
-      const { user } = await registerUser(deps, profile, data.startParam);
-      // Where the mini app is opened from is a farm's tell (accounts sharing a client).
-      await noteClient(deps, user, client, headers["user-agent"]);
-      return user;
+  /** Who a launch's init data names, once it is checked: the kept user when Telegram still describes them so, else read, registered or updated. */
+  function launched(raw: string): { user: User } | { profile: TelegramProfile; startParam?: string } {
+    const data = verify(raw, deps.clock());
+    let profile = profiles.get(data);
+    if (!profile) profiles.set(data, (profile = profileOf(data)));
+    const kept = keptUserByTgId(deps, profile.tgId);
+    return kept && profileIsCurrent(kept, profile) ? { user: kept } : { profile, startParam: data.startParam };
+  }
+
+  /** Demo mode's sign-in by a plain Telegram id, refused anywhere else. */
+  async function demoUser(request: Request, query: Record<string, string | undefined>): Promise<User> {
+    const plainId = request.headers.get("x-telegram-id") ?? query.tgUserId;
+    if (plainId === undefined) throw noIdentity();
+    if (!deps.config.demoMode) {
+      throw unauthorized("Open the app from the bot: a plain Telegram id is accepted only in demo mode", "demo_only");
     }
-    const plainId = headers["x-telegram-id"] ?? query.tgUserId;
-    if (plainId !== undefined) {
-      if (!deps.config.demoMode) {
-        throw unauthorized("Open the app from the bot: a plain Telegram id is accepted only in demo mode", "demo_only");
-      }
-      const tgId = Number(plainId);
-      const user = Number.isSafeInteger(tgId) && tgId > 0 ? await findUserByTgId(deps, tgId) : undefined;
-      if (!user) throw unauthorized(`No user with Telegram id ${plainId}: send /start to the bot first`, "unknown_user", { tgId: plainId });
-      return user;
-    }
-    throw noIdentity();
+    const tgId = Number(plainId);
+    const user = Number.isSafeInteger(tgId) && tgId > 0 ? await findUserByTgId(deps, tgId) : undefined;
+    if (!user) throw unauthorized(`No user with Telegram id ${plainId}: send /start to the bot first`, "unknown_user", { tgId: plainId });
+    return user;
   }
 
   return new Elysia({ name: "user-auth" }).macro({
@@ -55,8 +58,20 @@ export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: Ret
       detail: { security: [{ telegramInitData: [] }] },
       // Checked before the request is validated, as admin routes are, so a caller without an
       // identity learns nothing about a route's input (401, not 400); resolve hands the user on.
-      async transform({ headers, query, request, server }) {
-        const user = await authenticate(headers, query as Record<string, string | undefined>, () => addressOf(request, server));
+      async transform({ query, request }) {
+        // Read from the request, not from Elysia's `headers`: naming those makes every user route
+        // copy all of a request's headers into an object first.
+        const raw = request.headers.get("x-telegram-init-data");
+        let user: User;
+        if (raw) {
+          // A user kept from an earlier request costs no read and no turn of the event loop.
+          const found = launched(raw);
+          user = "user" in found ? found.user : (await registerUser(deps, found.profile, found.startParam)).user;
+          // Where the mini app is opened from is a farm's tell (accounts sharing a client).
+          await noteClient(deps, user, () => addressOf(request), request.headers.get("user-agent") ?? undefined);
+        } else {
+          user = await demoUser(request, query as Record<string, string | undefined>);
+        }
         signedIn.set(request, user);
         signedInAs({ userId: user.id });
         answerUserIn(request, userLanguage(user));

@@ -12,13 +12,15 @@ import { listWithdrawals, requestWithdrawal } from "@/domain/withdrawals.ts";
 import type { userAuth } from "@/api/plugins/user-auth.ts";
 import { languageBody, walletBody, withdrawBody } from "@/api/schemas.ts";
 import { ownWithdrawalView } from "./admin-withdrawals.views.ts";
-import { activityItemView, balanceView, meView, referralSummaryView } from "./me.views.ts";
+import { activityItemView, balanceView, meAnswers, meView, referralSummaryView } from "./me.views.ts";
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
   const me = (user: Parameters<typeof meView>[0]) => meView(user, utcDay(deps.clock()), referralLink(deps, user.refCode), deps.settings.current());
+  const linkOf = (user: Parameters<typeof meView>[0]) => referralLink(deps, user.refCode);
+  const kept = meAnswers();
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
-    .get("/", ({ user }) => me(user), { user: true })
+    .get("/", ({ user }) => kept(user, deps.clock(), linkOf, deps.settings.current()), { user: true })
     .get("/activity", async ({ user }) => (await userLedger(deps, user.id, 5)).map(activityItemView), { user: true })
     .get("/balance", async ({ user }) => balanceView(user, await userLedger(deps, user.id, 50)), { user: true })
     .get("/referrals", ({ user }) => referralSummaryView(user, referralLink(deps, user.refCode), deps.settings.current()), { user: true })

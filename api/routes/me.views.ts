@@ -2,10 +2,12 @@
 // as exact decimal strings, streaks and "today" figures resolved for `today` (a UTC day the route
 // reads off the clock), the referral link the domain makes for the user's code, and the referral
 // terms as the operator's settings have them now.
+import { JsonAnswer } from "@/api/plugins/compress-json.ts";
 import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { Settings } from "@/domain/settings.ts";
+import { utcDay } from "@/domain/time.ts";
 import { earnedToday, effectiveStreak, userLanguage } from "@/domain/users.ts";
 
 /** The fields a user has in the mini app and in the admin panel alike. */
@@ -34,6 +36,28 @@ export const userFields = (u: User, today: string, terms: Pick<Terms, "referralT
 
 // The language the mini app speaks: the user's choice, else Telegram's, else English.
 export const meView = (u: User, today: string, referralLink: string, terms: Pick<Terms, "referralTarget">) => ({ ...userFields(u, today, terms), referralLink, language: userLanguage(u) });
+
+/** The UTC day `now` falls in, as a number: the day utcDay writes out, told apart without writing it. */
+export const utcDayIndex = (now: Date): number => Math.floor(now.getTime() / 86_400_000);
+
+/**
+ * meView serialized, remembered per user row for one app: the signed-in user's row is the same
+ * object from one request to the next until it is written (domain/users.ts keeps it), and building
+ * the view and serializing it cost more than the rest of the answer. Made again on another UTC day
+ * (streaks and "today" figures) or under another referral target; kept weakly, so a written row's
+ * answer goes with it.
+ */
+export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => string, terms: Pick<Terms, "referralTarget">) => JsonAnswer<ReturnType<typeof meView>> {
+  const kept = new WeakMap<User, { day: number; target: number; answer: JsonAnswer<ReturnType<typeof meView>> }>();
+  return (u, now, referralLink, terms) => {
+    const day = utcDayIndex(now);
+    const known = kept.get(u);
+    if (known && known.day === day && known.target === terms.referralTarget) return known.answer;
+    const answer = new JsonAnswer<ReturnType<typeof meView>>(JSON.stringify(meView(u, utcDay(now), referralLink(u), terms)));
+    kept.set(u, { day, target: terms.referralTarget, answer });
+    return answer;
+  };
+}
 
 export const ledgerView = (e: LedgerEntry) => ({
   id: e.id,

@@ -1,9 +1,10 @@
 // How the signed-in user's tasks and the leaderboards look: amounts as exact decimal strings,
 // streaks resolved for `today` (a UTC day the route reads off the clock).
+import { JsonAnswer } from "@/api/plugins/compress-json.ts";
 import type { Task, User } from "@/domain/model/index.ts";
 import type { LeaderboardCategory } from "@/domain/leaderboard.ts";
 import { formatUsdt } from "@/domain/money.ts";
-import type { completeTask, openTask } from "@/domain/tasks.ts";
+import type { activeTasksFor, completeTask, openTask } from "@/domain/tasks.ts";
 import { effectiveStreak } from "@/domain/users.ts";
 import { taskView } from "./admin-tasks.views.ts";
 
@@ -25,6 +26,42 @@ export function taskJsonMemo(): (t: Task) => TaskJson {
     let view = views.get(t);
     if (!view) views.set(t, (view = taskJsonView(t)));
     return view;
+  };
+}
+
+type ActiveTask = Awaited<ReturnType<typeof activeTasksFor>>[number];
+/** The task list as the signed-in user sees it: each active task with their flags. */
+type TaskListJson = (TaskJson & Omit<ActiveTask, "task">)[];
+
+/**
+ * The task list serialized, remembered for one app per combination of flags over the same active
+ * task rows: users see one of a few lists (each task done or not, done today or not), each made
+ * and, when large, compressed once instead of on every request. A list holding a link task the
+ * user opened carries that user's own times, and is made for them alone. All are dropped when the
+ * active tasks change (a new row for any of them).
+ */
+export function taskListAnswers(): (tasks: ActiveTask[]) => JsonAnswer<TaskListJson> {
+  const taskJson = taskJsonMemo();
+  const made = (tasks: ActiveTask[]) => new JsonAnswer<TaskListJson>(JSON.stringify(tasks.map(({ task, ...flags }) => ({ ...taskJson(task), ...flags }))));
+  let rows: Task[] = [];
+  const kept = new Map<string, JsonAnswer<TaskListJson>>();
+  return (tasks) => {
+    if (tasks.length !== rows.length || tasks.some(({ task }, i) => task !== rows[i])) {
+      kept.clear();
+      rows = tasks.map(({ task }) => task);
+    }
+    let flags = "";
+    for (const { isCompleted, completedToday, openedAt } of tasks) {
+      if (openedAt !== null) return made(tasks);
+      flags += completedToday ? "2" : isCompleted ? "1" : "0";
+    }
+    let answer = kept.get(flags);
+    if (!answer) {
+      // Lists are as many as the combinations users are in, a handful; this bounds a strange day.
+      if (kept.size >= 256) kept.clear();
+      kept.set(flags, (answer = made(tasks)));
+    }
+    return answer;
   };
 }
 

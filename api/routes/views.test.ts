@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Task, User } from "@/domain/model/index.ts";
 import { adminUserView } from "./admin-users.views.ts";
-import { meView } from "./me.views.ts";
-import { leaderboardView, taskJsonMemo, taskJsonView } from "./tasks.views.ts";
+import { meAnswers, meView } from "./me.views.ts";
+import { leaderboardView, taskJsonMemo, taskJsonView, taskListAnswers } from "./tasks.views.ts";
 
 const here = import.meta.dir;
 
@@ -94,4 +94,40 @@ test("a task's JSON view is built once per row by its app's memo, and each app k
   const another = taskJsonMemo();
   expect(another(task)).toEqual(first);
   expect(another(task)).not.toBe(first);
+});
+
+test("the signed-in user's answer is serialized once per row, day and referral target", () => {
+  const answers = meAnswers();
+  const link = () => "https://t.me/refbot_demo_bot?start=ADA7";
+  const morning = new Date("2026-03-10T08:00:00Z");
+  const first = answers(user, morning, link, { referralTarget: 50 });
+  expect(JSON.parse(first.json)).toEqual(JSON.parse(JSON.stringify(meView(user, "2026-03-10", link(), { referralTarget: 50 }))));
+  expect(answers(user, new Date("2026-03-10T23:59:59Z"), link, { referralTarget: 50 })).toBe(first);
+  // Another day resets today's figures; another target is another answer; a written row is a new row.
+  expect(JSON.parse(answers(user, new Date("2026-03-12T00:00:00Z"), link, { referralTarget: 50 }).json)).toMatchObject({ earnedToday: "0.00", streak: 0 });
+  expect(JSON.parse(answers(user, morning, link, { referralTarget: 20 }).json)).toMatchObject({ targetReferrals: 20 });
+  expect(JSON.parse(answers({ ...user, balance: 2_500_000 }, morning, link, { referralTarget: 20 }).json)).toMatchObject({ balanceUsdt: "2.50" });
+});
+
+test("a task list is serialized once per combination of flags over the same rows; an opened link's times are the user's own", () => {
+  const lists = taskListAnswers();
+  const other: Task = { ...task, id: 4, kind: "custom", title: "Follow us" };
+  const flags = (done: boolean) => ({ isCompleted: done, completedToday: done, openedAt: null, claimableAt: null });
+  const undone = lists([{ task, ...flags(false) }, { task: other, ...flags(false) }]);
+  expect(JSON.parse(undone.json)).toEqual([
+    { ...taskJsonView(task), ...flags(false) },
+    { ...taskJsonView(other), ...flags(false) },
+  ]);
+  expect(lists([{ task, ...flags(false) }, { task: other, ...flags(false) }])).toBe(undone);
+  const done = lists([{ task, ...flags(true) }, { task: other, ...flags(false) }]);
+  expect(done).not.toBe(undone);
+  expect(JSON.parse(done.json)[0]).toMatchObject({ isCompleted: true, completedToday: true });
+  // A changed row is a new row: every list is made again.
+  const renamed = lists([{ task: { ...task, title: "Check in" }, ...flags(false) }, { task: other, ...flags(false) }]);
+  expect(JSON.parse(renamed.json)[0].title).toBe("Check in");
+  const opened = { isCompleted: false, completedToday: false, openedAt: new Date("2026-03-10T08:00:00Z"), claimableAt: new Date("2026-03-10T08:00:30Z") };
+  const link: Task = { ...task, id: 5, kind: "link", url: "https://example.com", waitSeconds: 30 };
+  const mine = lists([{ task: link, ...opened }]);
+  expect(lists([{ task: link, ...opened }])).not.toBe(mine);
+  expect(JSON.parse(mine.json)[0]).toMatchObject({ openedAt: "2026-03-10T08:00:00.000Z", claimableAt: "2026-03-10T08:00:30.000Z" });
 });
