@@ -8,8 +8,9 @@ import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { claimBatch } from "@/domain/broadcast.ts";
 import { addBenchTasks, buildBenchDb } from "./build-db.ts";
 import { firstLoadJs } from "./measure.ts";
+import { measureMiniAppReads, miniAppReadRows } from "./reads-headers.ts";
 import { busierRows, httpRow, broadcastRows, queryRows, readRows, type Row } from "./report.ts";
-import { busierInFlight, busierVariants, measureServer, root, type BenchContext, type Server, type ServerResults } from "./server-bench.ts";
+import { busierInFlight, busierVariants, measureServer, root, type BenchContext, type Measured, type Server, type ServerResults } from "./server-bench.ts";
 
 export type SqliteResults = ServerResults & {
   engine: "sqlite";
@@ -19,6 +20,8 @@ export type SqliteResults = ServerResults & {
   build: ReturnType<typeof buildBenchDb>;
   bundles: Record<string, { gzipBytes: number } | undefined>;
   cli: Record<string, number | string>;
+  /** The reads with the mini app's headers (reads-headers.ts); absent from runs saved before they were measured. */
+  miniAppReads?: Record<string, Measured>;
 };
 
 export async function benchSqlite(ctx: BenchContext): Promise<SqliteResults> {
@@ -48,9 +51,11 @@ export async function benchSqlite(ctx: BenchContext): Promise<SqliteResults> {
     },
   });
 
+  const miniAppReads = await measureMiniAppReads(ctx, { DATABASE_PATH: dbPath });
+
   if (webIsStale()) buildWeb();
   const bundles = { app: firstLoadJs(webDist, "app"), admin: firstLoadJs(webDist, "admin") };
-  return { engine: "sqlite", users: ctx.users, seconds: ctx.seconds, startedAt, build, ...measured, bundles, cli };
+  return { engine: "sqlite", users: ctx.users, seconds: ctx.seconds, startedAt, build, ...measured, bundles, cli, miniAppReads };
 }
 
 /**
@@ -82,6 +87,7 @@ export function sqliteRows(r: SqliteResults): Row[] {
   return [
     { key: "build", label: `database build (${r.users} users)`, result: `${r.build.seconds.toFixed(1)} s`, detail: `${r.build.ledgerRows} ledger rows, ${r.build.completions} completions` },
     ...readRows(r.http),
+    ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads) : []),
     httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, [], "POST complete, durable (FULL / sync commit on)"),
     ...busierRows(r.http, "completeFull", "POST complete (sync FULL)"),
     httpRow("complete relaxed", "POST complete (sync NORMAL)", r.http.completeNormal!, [], "POST complete, relaxed (NORMAL / sync commit off)"),

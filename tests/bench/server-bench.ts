@@ -223,7 +223,7 @@ const readRounds = 3;
  * The baseline and the read endpoints take turns, round after round, and each endpoint's share
  * is taken against the baseline of its own round: the machine's speed drifts within a run.
  */
-async function measureReads(ctx: BenchContext, serverUrl: string, scripts: Record<"baseline" | "me" | "tasks", string>): Promise<Record<string, Measured>> {
+export async function measureReads(ctx: BenchContext, serverUrl: string, scripts: Record<"baseline" | "me" | "tasks", string>): Promise<Record<string, Measured>> {
   const basePort = await freePort();
   const base = Bun.spawn([process.execPath, join(import.meta.dir, "baseline-server.ts"), String(basePort)], { stdout: "ignore" });
   try {
