@@ -59,6 +59,8 @@ export function figuresOf(r: EngineResults): Figure[] {
   for (const [key, label] of readEndpoints) {
     const h = r.http[key]!;
     out.push(figure(`${key} share`, `${label}, share of baseline`, h.shareOfBaseline, "share", true), figure(`${key} rate`, label, h.okPerSecond, "req/s"), figure(`${key} p99`, `${label}, p99`, h.p99ms, "ms"));
+    const miniApp = "miniAppReads" in r ? r.miniAppReads?.[key] : undefined;
+    if (miniApp) out.push(figure(`${key} mini app share`, `${label} with the mini app's headers, share of baseline`, miniApp.shareOfBaseline, "share", true));
   }
   if (r.engine === "postgres") out.push(figure("pgbench rate", `pgbench -N, ${r.pgbench.clients} clients`, r.pgbench.opsPerSecond, "tps"), figure("pgbench p99", "pgbench -N, p99", r.pgbench.p99Ms, "ms"));
   for (const c of completions(r)) {

@@ -55,14 +55,16 @@ function queryRows(queries: Record<string, Latency>, limitMs?: number): Cells[] 
 }
 
 function readRows(r: SqliteResults | PostgresResults): Cells[] {
-  const base = r.http.baseline!;
-  return [
-    ["bare Bun.serve (baseline)", `${grouped(base.okPerSecond)} req/s`, latencies(base)],
+  const rows = (http: Record<string, Measured>, suffix: string): Cells[] => [
+    [`bare Bun.serve (baseline)${suffix}`, `${grouped(http.baseline!.okPerSecond)} req/s`, latencies(http.baseline!)],
     ...readEndpoints.map(([key, label]): Cells => {
-      const h = r.http[key]!;
-      return [label, `${grouped(h.okPerSecond)} req/s`, `${percentText(h.shareOfBaseline)} of baseline, ${latencies(h)}`];
+      const h = http[key]!;
+      return [`${label}${suffix}`, `${grouped(h.okPerSecond)} req/s`, `${percentText(h.shareOfBaseline)} of baseline, ${latencies(h)}`];
     }),
   ];
+  // The reads again as the mini app sends them (init data, Accept-Encoding, its other headers), against a baseline of their own.
+  const miniApp = "miniAppReads" in r && r.miniAppReads ? rows(r.miniAppReads, ", mini app's headers") : [];
+  return [...rows(r.http, ""), ...miniApp];
 }
 
 const completionLabel = (c: Completion) => c.label.replace("POST complete", "POST /api/tasks/{id}/complete");
