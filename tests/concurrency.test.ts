@@ -157,10 +157,12 @@ afterAll(() => {
 describe("processes racing on one SQLite file", () => {
   test("the workers really left the barrier together", async () => {
     for (const round of results) {
-      // every process was waiting before the barrier opened, and none left it late
+      // Every process was waiting before the barrier opened, and none left it late: the workers
+      // spin on two cores, so one may lose the core for a few scheduler slices on a busy machine,
+      // still far less than a worker that missed the barrier (it would start a whole job late).
       for (const r of round) {
         expect(r.readyAt).toBeLessThanOrEqual(r.startAt);
-        expect(r.startedAt - r.startAt).toBeLessThan(50);
+        expect(r.startedAt - r.startAt).toBeLessThan(200);
       }
     }
   });
