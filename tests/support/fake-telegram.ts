@@ -156,8 +156,11 @@ export function startFakeTelegram(botInfo = { id: 999_000, is_bot: true, first_n
     const body = text ? JSON.parse(text) : {};
     const call: Call = { method, body, at: Date.now() };
     if (method !== "getUpdates") calls.push(call);
+    // A request that arrives while Telegram hangs is held and never taken, even when the outage
+    // ends during the answer's delay: the process that sent it may be gone by then.
+    const hung = outage === "hang";
     if (options.delayMs && method !== "getUpdates") await Bun.sleep(options.delayMs);
-    if (outage === "hang") {
+    if (hung || outage === "hang") {
       await hangOver;
       return Response.json({ ok: false, error_code: 504, description: "Gateway Timeout" }, { status: 504 });
     }
