@@ -215,6 +215,7 @@ export function settleDeliveriesSent(deps: Pick<Deps, "store" | "clock" | "event
   if (ids.length === 0) return Promise.resolve();
   const now = deps.clock();
   return emitting(deps, function* (db, record) {
+    const told = (broadcastId: number, deliveryId: number) => record({ type: "broadcast_delivery", broadcastId, deliveryId, outcome: "sent", error: null });
     // One statement for the grant, and one count per broadcast rather than per delivery: at a
     // thousand a second, a write per delivery to the broadcast's row queued every instance's
     // settle behind that one row.
@@ -222,7 +223,7 @@ export function settleDeliveriesSent(deps: Pick<Deps, "store" | "clock" | "event
     const perBroadcast = new Map<number, number>();
     for (const { id, broadcastId } of settled) {
       perBroadcast.set(broadcastId, (perBroadcast.get(broadcastId) ?? 0) + 1);
-      record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: "sent", error: null });
+      told(broadcastId, id);
     }
     // In id order, so two instances counting the same broadcasts take their rows in one order.
     for (const [broadcastId, sent] of [...perBroadcast].sort(([a], [b]) => a - b)) yield* db.broadcast.count(broadcastId, "sent", sent);
@@ -231,7 +232,7 @@ export function settleDeliveriesSent(deps: Pick<Deps, "store" | "clock" | "event
     for (const id of ids) {
       if (done.has(id)) continue;
       const broadcastId = yield* sentAfterStop(db, id, token, now);
-      if (broadcastId !== undefined) record({ type: "broadcast_delivery", broadcastId, deliveryId: id, outcome: "sent", error: null });
+      if (broadcastId !== undefined) told(broadcastId, id);
     }
   });
 }

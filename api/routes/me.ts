@@ -15,15 +15,15 @@ import { ownWithdrawalView } from "./admin-withdrawals.views.ts";
 import { activityItemView, balanceView, meAnswers, meView, referralSummaryView } from "./me.views.ts";
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
-  const me = (user: Parameters<typeof meView>[0]) => meView(user, utcDay(deps.clock()), referralLink(deps, user.refCode), deps.settings.current());
   const linkOf = (user: Parameters<typeof meView>[0]) => referralLink(deps, user.refCode);
+  const me = (user: Parameters<typeof meView>[0]) => meView(user, utcDay(deps.clock()), linkOf(user), deps.settings.current());
   const kept = meAnswers();
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
     .get("/", ({ user }) => kept(user, deps.clock(), linkOf, deps.settings.current()), { user: true })
     .get("/activity", async ({ user }) => (await userLedger(deps, user.id, 5)).map(activityItemView), { user: true })
     .get("/balance", async ({ user }) => balanceView(user, await userLedger(deps, user.id, 50)), { user: true })
-    .get("/referrals", ({ user }) => referralSummaryView(user, referralLink(deps, user.refCode), deps.settings.current()), { user: true })
+    .get("/referrals", ({ user }) => referralSummaryView(user, linkOf(user), deps.settings.current()), { user: true })
     .get("/referrals/recent", ({ user }) => recentReferrals(deps, user.id, 20), { user: true })
     .get("/withdrawals", async ({ user }) => (await listWithdrawals(deps, { userId: user.id, limit: 50 })).map(ownWithdrawalView), { user: true })
     .get("/rank", async ({ user, query }) => ({ rank: await rankOf(deps, query.category, user) }), {

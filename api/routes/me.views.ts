@@ -7,7 +7,7 @@ import type { LedgerEntry, User } from "@/domain/model/index.ts";
 import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { Settings } from "@/domain/settings.ts";
-import { utcDay } from "@/domain/time.ts";
+import { utcDay, utcDayIndex } from "@/domain/time.ts";
 import { earnedToday, effectiveStreak, userLanguage } from "@/domain/users.ts";
 
 /** The fields a user has in the mini app and in the admin panel alike. */
@@ -36,9 +36,6 @@ export const userFields = (u: User, today: string, terms: Pick<Terms, "referralT
 
 // The language the mini app speaks: the user's choice, else Telegram's, else English.
 export const meView = (u: User, today: string, referralLink: string, terms: Pick<Terms, "referralTarget">) => ({ ...userFields(u, today, terms), referralLink, language: userLanguage(u) });
-
-/** The UTC day `now` falls in, as a number: the day utcDay writes out, told apart without writing it. */
-export const utcDayIndex = (now: Date): number => Math.floor(now.getTime() / 86_400_000);
 
 /**
  * meView serialized, remembered per user row for one app: the signed-in user's row is the same

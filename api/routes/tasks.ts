@@ -4,10 +4,9 @@ import type { Deps } from "@/domain/context.ts";
 import type { Task, User } from "@/domain/model/index.ts";
 import { topUsers } from "@/domain/leaderboard.ts";
 import { activeTasksFor, completeTask, openTask } from "@/domain/tasks.ts";
-import { utcDay } from "@/domain/time.ts";
+import { utcDay, utcDayIndex } from "@/domain/time.ts";
 import type { userAuth } from "@/api/plugins/user-auth.ts";
 import { idParams, leaderboardParams, leaderboardQuery } from "@/api/schemas.ts";
-import { utcDayIndex } from "./me.views.ts";
 import { completionView, leaderboardView, taskListAnswers, taskOpenView } from "./tasks.views.ts";
 
 export function userTaskRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
