@@ -14,12 +14,12 @@ import { compressJsonPlugin } from "./plugins/compress-json.ts";
 import { errorHandler } from "./plugins/errors.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import type { Metrics } from "@/observe/metrics/registry.ts";
-import { requestIdPlugin } from "./plugins/request-id.ts";
+import { requestEdge, requestIdPlugin } from "./plugins/request-id.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import { openapiRoutes } from "./plugins/openapi.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
-import { userAuth } from "./plugins/user-auth.ts";
+import { userAuth, userSignIn } from "./plugins/user-auth.ts";
 import { adminSettingRoutes } from "./routes/admin-settings.ts";
 import { adminAccessRoutes } from "./routes/admin-access.ts";
 import { adminBroadcastRoutes } from "./routes/admin-broadcast.ts";
@@ -29,11 +29,12 @@ import { adminUserRoutes } from "./routes/admin-users.ts";
 import { adminWithdrawalRoutes } from "./routes/admin-withdrawals.ts";
 import { adminWalletRoutes } from "./routes/admin-wallet.ts";
 import { authRoutes } from "./routes/auth.ts";
-import { meRoutes } from "./routes/me.ts";
+import { meAnswer, meRoutes } from "./routes/me.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { noBotRuntime, type Runtime } from "@/domain/bot-status.ts";
-import { userTaskRoutes } from "./routes/tasks.ts";
+import { activeTaskLists, userTaskRoutes } from "./routes/tasks.ts";
 import { webRoutes } from "./web.ts";
+import { hotReads } from "./hot-reads.ts";
 
 export type AppOptions = {
   jwtSecret: string;
@@ -57,10 +58,25 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
   const admin = adminAuth(deps, jwtSecret);
   // The listening server is the app's own, asked for only as a client is looked at.
   const addressOf = clientAddressResolver(deps.config.trustProxy, peerAddress, () => api.server);
-  const user = userAuth(deps, initKey, addressOf);
-  const api = new Elysia()
+  const signIn = userSignIn(deps, initKey, addressOf);
+  const user = userAuth(signIn);
+  const edge = requestEdge(log, metrics?.http);
+  const me = meAnswer(deps);
+  const taskLists = activeTaskLists(deps);
+  // The reads Bun answers ahead of the app (hot-reads.ts), handed to Bun.serve as routes of ours
+  // through Elysia's `serve` option; Elysia gives them priority over its own for the same path.
+  const hot = hotReads(
+    [
+      { path: "/api/me", kept: me },
+      { path: "/api/tasks/active", kept: taskLists.kept },
+    ],
+    signIn,
+    edge,
+    (request) => api.fetch(request),
+  );
+  const api = new Elysia({ serve: { routes: hot } })
     // First, so that every answer, refused ones too, carries the request id.
-    .use(requestIdPlugin(log, metrics?.http))
+    .use(requestIdPlugin(edge, log))
     .use(errorHandler(log))
     .use(metricsPlugin(metrics, deps.config.metrics.token, peerAddress))
     // Edge rules for every answer, in this order: headers first, so a refused body carries them too.
@@ -80,8 +96,8 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
     .use(adminAccessRoutes(deps, admin))
     .use(adminSetupRoutes(admin, doctor))
     .use(adminSettingRoutes(deps, admin))
-    .use(meRoutes(deps, user))
-    .use(userTaskRoutes(deps, user));
+    .use(meRoutes(deps, user, me))
+    .use(userTaskRoutes(deps, user, taskLists));
   const app = api.use(openapiRoutes(api));
   return webDist ? app.use(webRoutes(webDist)) : app;
 }

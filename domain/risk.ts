@@ -137,17 +137,22 @@ export type SeenClients = { seen: Set<string>; lookedAt: Map<number, { agent: st
 
 export const seenClients = (): SeenClients => ({ seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() });
 
+/**
+ * Whether the client a user's request comes from is to be looked at now: a session's requests come
+ * from one client, so it is looked at once a minute at most per user agent (this is asked on every
+ * user request). Changes nothing; a caller that gets false may answer without noteClient.
+ */
+export function clientLookDue(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, userAgent: string | undefined): boolean {
+  if (!enabled(deps)) return false;
+  const last = deps.caches.seenClients.lookedAt.get(user.id);
+  return !(last && last.agent === (userAgent ?? "") && deps.clock().getTime() - last.at < clientLookEveryMs);
+}
+
 export async function noteClient(deps: RiskDeps & Pick<Deps, "caches" | "log">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
-  if (!enabled(deps)) return;
+  if (!clientLookDue(deps, user, userAgent)) return;
   const { seen, lookedAt } = deps.caches.seenClients;
-  // A user's client is looked at once a minute at most per user agent: a session's requests
-  // come from one client, and this check is on every user request.
-  const now = deps.clock().getTime();
-  const agent = userAgent ?? "";
-  const last = lookedAt.get(user.id);
-  if (last && last.agent === agent && now - last.at < clientLookEveryMs) return;
   if (lookedAt.size >= 200_000) lookedAt.clear();
-  lookedAt.set(user.id, { agent, at: now });
+  lookedAt.set(user.id, { agent: userAgent ?? "", at: deps.clock().getTime() });
   const at = address();
   const key = `${user.id}:${at}:${userAgent ?? ""}`;
   if (seen.has(key)) return;

@@ -9,7 +9,7 @@ import { acceptedEncodings, type Encoding } from "@/api/accept-encoding.ts";
 export const compressAboveBytes = 1024;
 
 /** Fast settings: per request, brotli at quality 4 takes about as long as gzip at 6 and is smaller. */
-function compress(json: string, encoding: Encoding): Uint8Array {
+function compress(json: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
   if (encoding === "gzip") return Bun.gzipSync(json);
   return brotliCompressSync(json, {
     params: {
@@ -29,11 +29,19 @@ function compress(json: string, encoding: Encoding): Uint8Array {
  */
 export class JsonAnswer<Body> {
   declare readonly shape?: Body;
-  readonly encoded: Partial<Record<Encoding, Uint8Array>> = {};
+  readonly encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>> = {};
   constructor(readonly json: string) {}
 }
 
-const jsonType = "application/json;charset=utf-8";
+export const jsonType = "application/json;charset=utf-8";
+
+/** What goes out for `answer` to a client that takes `acceptEncoding`: its text, or when large its bytes compressed once for that encoding. */
+export function encodedAnswer(answer: JsonAnswer<unknown>, acceptEncoding: string | null): { body: string | Uint8Array<ArrayBuffer>; encoding?: Encoding } {
+  const { json } = answer;
+  const encoding = json.length < compressAboveBytes ? undefined : acceptedEncodings(acceptEncoding)[0];
+  if (!encoding) return { body: json };
+  return { body: (answer.encoded[encoding] ??= compress(json, encoding)), encoding };
+}
 
 const isPlainJson = (value: unknown): value is object =>
   typeof value === "object" && value !== null && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
@@ -53,10 +61,10 @@ export const compressJsonPlugin = new Elysia({ name: "compress-json" }).onAfterH
     answer = new JsonAnswer(JSON.stringify(responseValue));
   }
   set.headers["content-type"] = jsonType;
-  const { json } = answer;
-  const encoding = json.length < compressAboveBytes ? undefined : acceptedEncodings(request.headers.get("accept-encoding"))[0];
-  if (!encoding) return json;
-  set.headers["content-encoding"] = encoding;
-  set.headers.vary = "Accept-Encoding";
-  return (answer.encoded[encoding] ??= compress(json, encoding));
+  const { body, encoding } = encodedAnswer(answer, request.headers.get("accept-encoding"));
+  if (encoding) {
+    set.headers["content-encoding"] = encoding;
+    set.headers.vary = "Accept-Encoding";
+  }
+  return body;
 });

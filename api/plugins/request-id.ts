@@ -17,34 +17,50 @@ const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const requestIdOf = (sent: string | null): string => (sent !== null && validRequestId.test(sent) ? sent : randomUUID());
 
-export function requestIdPlugin(log: Log, http?: HttpMetrics) {
-  const tracing = log.isLevelEnabled("trace");
+/**
+ * Where every request starts and every answer ends: the request-id plugin below for the Elysia
+ * app, and the hot reads (hot-reads.ts) that Bun answers before it, so both write the same
+ * header, line and observation.
+ */
+export type RequestEdge = ReturnType<typeof requestEdge>;
+
+export function requestEdge(log: Log, http?: HttpMetrics) {
   const lines = log.isLevelEnabled("info");
   const writeLine =
     log.request ??
     ((_context: RequestContext, { method, route, status, durationMs, code }: RequestLine) => log.info({ method, route: route ?? null, status, durationMs, ...(code && { code }) }, "request"));
 
-  /** The answer as it leaves: its request's id in a header, and its line in the log. */
-  function answered(context: RequestContext, method: string, answer: Response): Response {
-    let sent = answer;
-    try {
-      sent.headers.set(requestIdHeader, context.reqId);
-    } catch {
-      // An answer made by Response.redirect() has headers that cannot change; a copy's can.
-      sent = new Response(answer.body, answer);
-      sent.headers.set(requestIdHeader, context.reqId);
-    }
-    if (!lines && !http) return sent;
-    const ms = performance.now() - context.startedAt;
-    const { route, errorCode } = context;
-    if (http) {
-      http.answered(route, method, sent.status, ms / 1000);
-      if (errorCode) http.failed(errorCode);
-    }
-    if (lines) writeLine(context, { method, route, status: sent.status, durationMs: Math.round(ms * 100) / 100, code: errorCode });
-    return sent;
-  }
+  return {
+    /** Whether each request's headers are logged as it arrives: the hot reads leave such requests to the app. */
+    tracing: log.isLevelEnabled("trace"),
 
+    /** A request's context as it arrives: its id, the caller's when valid, and its clock. */
+    begin: (request: Request): RequestContext => ({ reqId: requestIdOf(request.headers.get(requestIdHeader)), startedAt: performance.now() }),
+
+    /** The answer as it leaves: its request's id in a header, and its line in the log. */
+    answered(context: RequestContext, method: string, answer: Response): Response {
+      let sent = answer;
+      try {
+        sent.headers.set(requestIdHeader, context.reqId);
+      } catch {
+        // An answer made by Response.redirect() has headers that cannot change; a copy's can.
+        sent = new Response(answer.body, answer);
+        sent.headers.set(requestIdHeader, context.reqId);
+      }
+      if (!lines && !http) return sent;
+      const ms = performance.now() - context.startedAt;
+      const { route, errorCode } = context;
+      if (http) {
+        http.answered(route, method, sent.status, ms / 1000);
+        if (errorCode) http.failed(errorCode);
+      }
+      if (lines) writeLine(context, { method, route, status: sent.status, durationMs: Math.round(ms * 100) / 100, code: errorCode });
+      return sent;
+    },
+  };
+}
+
+export function requestIdPlugin(edge: RequestEdge, log: Log) {
   return (
     new Elysia({ name: "request-id" })
       // Around Elysia's whole handler, hooks and error handler included: the request's context is
@@ -52,13 +68,13 @@ export function requestIdPlugin(log: Log, http?: HttpMetrics) {
       // (An after-response hook would cost each request a turn of the event loop, a third of
       // what logging it costs.)
       .wrap((handle, request) => (...args: unknown[]) => {
-        const context: RequestContext = { reqId: requestIdOf(request.headers.get(requestIdHeader)), startedAt: performance.now() };
+        const context = edge.begin(request);
         return inRequest(context, () => {
           // What came in, for tracing a client's problem; the log's redaction takes out the headers that carry credentials.
-          if (tracing) log.trace({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) }, "request received");
+          if (edge.tracing) log.trace({ method: request.method, url: request.url, headers: Object.fromEntries(request.headers) }, "request received");
           // Elysia types its handler loosely; what it returns is the answer, or its promise.
           const answer = handle(...args) as unknown as Response | Promise<Response>;
-          return answer instanceof Promise ? answer.then((done) => answered(context, request.method, done)) : answered(context, request.method, answer);
+          return answer instanceof Promise ? answer.then((done) => edge.answered(context, request.method, done)) : edge.answered(context, request.method, answer);
         });
       })
       // The route's template, for the request's line (an error before this point names it: errors.ts).

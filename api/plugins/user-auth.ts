@@ -6,7 +6,7 @@ import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier, type InitData } from "@/domain/init-data.ts";
-import { noteClient } from "@/domain/risk.ts";
+import { clientLookDue, noteClient } from "@/domain/risk.ts";
 import { findUserByTgId, keptUserByTgId, profileIsCurrent, registerUser, userLanguage, type TelegramProfile } from "@/domain/users.ts";
 import { signedInAs } from "@/observe/request-context.ts";
 import { answerUserIn } from "./errors.ts";
@@ -24,11 +24,17 @@ const profileOf = (data: InitData): TelegramProfile => ({
   languageCode: data.user.language_code,
 });
 
-/** `addressOf`: the client a request comes from (client-address.ts), asked only when a client is looked at. */
-export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: (request: Request) => string) {
+export const initDataHeader = "x-telegram-init-data";
+
+export type UserSignIn = ReturnType<typeof userSignIn>;
+
+/**
+ * How a mini-app request's user is known. `addressOf`: the client a request comes from
+ * (client-address.ts), asked only when a client is looked at.
+ */
+export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (request: Request) => string) {
   const verify = createInitDataVerifier(initDataKey, deps.config.initDataMaxAge);
   const profiles = new WeakMap<InitData, TelegramProfile>();
-  const signedIn = new WeakMap<Request, User>();
 
   /** Who a launch's init data names, once it is checked: the kept user when Telegram still describes them so, else read, registered or updated. */
   function launched(raw: string): { user: User } | { profile: TelegramProfile; startParam?: string } {
@@ -52,6 +58,43 @@ export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: (re
     return user;
   }
 
+  return {
+    /** The request's user: registered or updated from its init data if need be, its client looked at; demo mode's by id. */
+    async of(request: Request, query: Record<string, string | undefined>): Promise<User> {
+      // Read from the request, not from Elysia's `headers`: naming those makes every user route
+      // copy all of a request's headers into an object first.
+      const raw = request.headers.get(initDataHeader);
+      if (!raw) return demoUser(request, query);
+      // A user kept from an earlier request costs no read and no turn of the event loop.
+      const found = launched(raw);
+      const user = "user" in found ? found.user : (await registerUser(deps, found.profile, found.startParam)).user;
+      // Where the mini app is opened from is a farm's tell (accounts sharing a client).
+      await noteClient(deps, user, () => addressOf(request), request.headers.get("user-agent") ?? undefined);
+      return user;
+    },
+
+    /**
+     * The request's user when `of` would find them with nothing to write, read or wait for: valid
+     * init data of a kept user Telegram still describes so, whose client needs no look. Else
+     * undefined, refusals included (`of` answers those).
+     */
+    kept(request: Request): User | undefined {
+      const raw = request.headers.get(initDataHeader);
+      if (!raw) return undefined;
+      let found: ReturnType<typeof launched>;
+      try {
+        found = launched(raw);
+      } catch {
+        return undefined;
+      }
+      if (!("user" in found) || clientLookDue(deps, found.user, request.headers.get("user-agent") ?? undefined)) return undefined;
+      return found.user;
+    },
+  };
+}
+
+export function userAuth(signIn: UserSignIn) {
+  const signedIn = new WeakMap<Request, User>();
   return new Elysia({ name: "user-auth" }).macro({
     user: {
       // What the API's description says these routes need (see openapi-document.ts).
@@ -59,19 +102,7 @@ export function userAuth(deps: Deps<Config>, initDataKey: Buffer, addressOf: (re
       // Checked before the request is validated, as admin routes are, so a caller without an
       // identity learns nothing about a route's input (401, not 400); resolve hands the user on.
       async transform({ query, request }) {
-        // Read from the request, not from Elysia's `headers`: naming those makes every user route
-        // copy all of a request's headers into an object first.
-        const raw = request.headers.get("x-telegram-init-data");
-        let user: User;
-        if (raw) {
-          // A user kept from an earlier request costs no read and no turn of the event loop.
-          const found = launched(raw);
-          user = "user" in found ? found.user : (await registerUser(deps, found.profile, found.startParam)).user;
-          // Where the mini app is opened from is a farm's tell (accounts sharing a client).
-          await noteClient(deps, user, () => addressOf(request), request.headers.get("user-agent") ?? undefined);
-        } else {
-          user = await demoUser(request, query as Record<string, string | undefined>);
-        }
+        const user = await signIn.of(request, query as Record<string, string | undefined>);
         signedIn.set(request, user);
         signedInAs({ userId: user.id });
         answerUserIn(request, userLanguage(user));

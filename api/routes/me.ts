@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import { userLedger } from "@/domain/admin-users.ts";
 import type { Deps } from "@/domain/context.ts";
+import type { User } from "@/domain/model/index.ts";
 import { leaderboardCategories, rankOf } from "@/domain/leaderboard.ts";
 import { recentReferrals } from "@/domain/referrals.ts";
 import { utcDay } from "@/domain/time.ts";
@@ -14,13 +15,20 @@ import { languageBody, walletBody, withdrawBody } from "@/api/schemas.ts";
 import { ownWithdrawalView } from "./admin-withdrawals.views.ts";
 import { activityItemView, balanceView, meAnswers, meView, referralSummaryView } from "./me.views.ts";
 
-export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>) {
-  const linkOf = (user: Parameters<typeof meView>[0]) => referralLink(deps, user.refCode);
-  const me = (user: Parameters<typeof meView>[0]) => meView(user, utcDay(deps.clock()), linkOf(user), deps.settings.current());
+/** GET /api/me's answer: made once per kept user row, UTC day and referral target (me.views.ts). */
+export function meAnswer(deps: Deps) {
   const kept = meAnswers();
+  const linkOf = (user: User) => referralLink(deps, user.refCode);
+  return (user: User) => kept(user, deps.clock(), linkOf, deps.settings.current());
+}
+
+export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>, answer: ReturnType<typeof meAnswer>) {
+  const linkOf = (user: User) => referralLink(deps, user.refCode);
+  const me = (user: User) => meView(user, utcDay(deps.clock()), linkOf(user), deps.settings.current());
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
-    .get("/", ({ user }) => kept(user, deps.clock(), linkOf, deps.settings.current()), { user: true })
+    // "", not "/": the route is then /api/me to Bun's router too, where the hot read of the same path takes it (hot-reads.ts).
+    .get("", ({ user }) => answer(user), { user: true })
     .get("/activity", async ({ user }) => (await userLedger(deps, user.id, 5)).map(activityItemView), { user: true })
     .get("/balance", async ({ user }) => balanceView(user, await userLedger(deps, user.id, 50)), { user: true })
     .get("/referrals", ({ user }) => referralSummaryView(user, linkOf(user), deps.settings.current()), { user: true })

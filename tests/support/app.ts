@@ -190,6 +190,17 @@ async function pgApp(env: Record<string, string>, pg: PgFixture | undefined): Pr
 }
 
 /** Rows in a stable order: by id where a table has one (PostgreSQL's heap order moves on update). */
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * What Bun's router gives `method path` ahead of the app on a listening server (the hot reads,
+ * api/hot-reads.ts), so that requests sent in process take the same way as a client's.
+ */
+function hotRouteOf(app: { config: { serve?: { routes?: unknown } } }, method: string, path: string): Handler | undefined {
+  const routes = app.config.serve?.routes as Record<string, Record<string, Handler> | undefined> | undefined;
+  return routes?.[path.split("?")[0]!]?.[method];
+}
+
 function orderOf(table: any): SQL[] {
   return "id" in table ? [asc(table.id)] : [];
 }
@@ -295,7 +306,7 @@ async function assemble(config: ReturnType<typeof createConfig>, store: Store, l
     }
     const req = new Request(`http://localhost${path}`, { method, headers, body });
     if (options.from !== undefined) peers.set(req, options.from);
-    const res = await app.handle(req);
+    const res = await (hotRouteOf(app, method, path) ?? app.handle)(req);
     // What runs once the answer is out (the metrics' after-response hook) has run by the time a client's next request comes.
     await new Promise((resolve) => setImmediate(resolve));
     await parts.settle?.();

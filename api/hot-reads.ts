@@ -1,0 +1,43 @@
+// The mini app's two hottest reads, GET /api/me and GET /api/tasks/active, answered by Bun's own
+// router ahead of the Elysia app when a kept user asks and a kept answer holds: the case of nearly
+// every request once a session runs. Such a read needs none of what the app's lifecycle does per
+// request (routing, validation, hooks, an async context, an error handler), and that lifecycle cost
+// three times the read itself. Everything a read does need is the app's own code, called here:
+// the sign-in (user-auth.ts), the kept answers (routes/me.ts, routes/tasks.ts), compression
+// (compress-json.ts), and the request's id, line and metrics (request-id.ts); the headers are the
+// app's default set. Any other request on these paths (no kept user, an answer to make, a query, a
+// refusal, tracing on) is handed to the app whole, which answers it as it answers everything else.
+import type { User } from "@/domain/model/index.ts";
+import { encodedAnswer, jsonType, type JsonAnswer } from "./plugins/compress-json.ts";
+import type { RequestEdge } from "./plugins/request-id.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
+import type { UserSignIn } from "./plugins/user-auth.ts";
+
+/** A read answered here: its path (its route's template too, in lines and metrics), and its kept answer for a user, if one holds. */
+export type HotRead = { path: string; kept: (user: User) => JsonAnswer<unknown> | undefined };
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/** Bun.serve's `routes` for the hot reads: each answers GET itself when it can, else hands the request to `app`. */
+export function hotReads(reads: HotRead[], signIn: UserSignIn, edge: RequestEdge, app: Handler): Record<string, { GET: Handler }> {
+  const answer =
+    ({ path, kept }: HotRead): Handler =>
+    (request) => {
+      // A query would be the app's to check (text-input.ts); the mini app sends none.
+      if (edge.tracing || request.url.includes("?")) return app(request);
+      const context = edge.begin(request);
+      const user = signIn.kept(request);
+      const found = user && kept(user);
+      if (!found) return app(request);
+      context.route = path;
+      context.userId = user.id;
+      const { body, encoding } = encodedAnswer(found, request.headers.get("accept-encoding"));
+      const headers: Record<string, string> = { "content-type": jsonType, ...securityHeaders };
+      if (encoding) {
+        headers["content-encoding"] = encoding;
+        headers.vary = "Accept-Encoding";
+      }
+      return edge.answered(context, "GET", new Response(body, { headers }));
+    };
+  return Object.fromEntries(reads.map((read) => [read.path, { GET: answer(read) }]));
+}

@@ -1,0 +1,163 @@
+// The hot reads (api/hot-reads.ts): a kept user's GET /api/me and GET /api/tasks/active answered
+// ahead of the app must be the app's answer to the byte, with its headers and its log line, and
+// every request the app has something to do for must reach the app. `t.send` takes the way a
+// listening server gives a request (support/app.ts); the last test takes a real one.
+import { expect } from "bun:test";
+import { eq, sql } from "@/db/ops.ts";
+import { listen } from "@/server/listen.ts";
+import { forEachAppEngine, type TestApp } from "./support/app.ts";
+import { freePort } from "./support/server.ts";
+
+const hotPaths = ["/api/me", "/api/tasks/active"];
+
+/** Counts the requests the app is handed (a hook on every request it handles); each call answers the count since the last. */
+function handOvers(t: TestApp): () => number {
+  let count = 0;
+  (t.app as unknown as { onRequest(hook: () => void): unknown }).onRequest(() => void count++);
+  return () => {
+    const seen = count;
+    count = 0;
+    return seen;
+  };
+}
+
+/**
+ * Sends `path` until the app is no longer handed it: the user and their answer are kept from the
+ * first requests (the task list once the active tasks are, the user once no write is in flight on
+ * PostgreSQL's change feed). Fails if that never comes.
+ */
+async function warm(t: TestApp, handedOver: () => number, path: string, options: Parameters<TestApp["send"]>[2]): Promise<Response> {
+  handedOver();
+  for (let i = 0; i < 4; i++) {
+    const res = await t.send("GET", path, options);
+    if (handedOver() === 0) return res;
+  }
+  throw new Error(`${path} never reached the hot reads`);
+}
+
+/** What a client compares: status, headers but the date and the request id, and the body's bytes. */
+async function seen(res: Response) {
+  const headers = [...res.headers].filter(([name]) => name !== "date" && name !== "x-request-id").sort(([a], [b]) => a.localeCompare(b));
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+}
+
+/** The request line the answer's id names, less what differs from request to request. */
+function lineOf(t: TestApp, res: Response) {
+  const line = t.logs.lines().find((l) => l.msg === "request" && l.reqId === res.headers.get("x-request-id"));
+  expect(line).toBeDefined();
+  const { reqId: _id, time: _time, durationMs, ...rest } = line!;
+  expect(durationMs as number).toBeGreaterThanOrEqual(0);
+  return rest;
+}
+
+/** A user as t.userHeaders describes them, so that their first request changes nothing. */
+const signedInUser = (t: TestApp) => t.makeUser({ username: undefined });
+
+await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
+  // PostgreSQL keeps no users between requests (db/pg/store/changes.ts): each read is the app's.
+  const keepsUsers = engine === "sqlite";
+
+  /** A user with a task list long enough to be compressed for a client that takes it. */
+  async function scene() {
+    const t = await makeTestApp();
+    for (let i = 1; i <= 8; i++) await t.makeTask({ title: `Task ${i}`, description: "Open the link, read the page and come back to claim the reward. ".repeat(3) });
+    return { t, user: await signedInUser(t), handedOver: handOvers(t) };
+  }
+
+  if (keepsUsers) test("a kept user's reads are answered ahead of the app, as the app answers them: body, headers, compression and log line", async () => {
+    const { t, user, handedOver } = await scene();
+    for (const encoding of [undefined, "gzip", "br", "gzip, deflate, br"]) {
+      const headers = { ...t.userHeaders(user.tgId), ...(encoding && { "accept-encoding": encoding }) };
+      for (const path of hotPaths) {
+        const hot = await warm(t, handedOver, path, { headers });
+        const viaApp = await t.app.handle(new Request(`http://localhost${path}`, { headers }));
+        expect(handedOver()).toBe(1);
+        expect(await seen(hot)).toEqual(await seen(viaApp));
+        expect(hot.status).toBe(200);
+        expect(lineOf(t, hot)).toEqual(lineOf(t, viaApp));
+        expect(lineOf(t, hot)).toMatchObject({ userId: user.id, method: "GET", status: 200 });
+      }
+    }
+    // A list over a kilobyte went out compressed to whoever took it.
+    const listed = await t.send("GET", "/api/tasks/active", { headers: { ...t.userHeaders(user.tgId), "accept-encoding": "br" } });
+    expect(listed.headers.get("content-encoding")).toBe("br");
+  });
+
+  if (keepsUsers) test("a caller's request id is kept by the hot reads too", async () => {
+    const { t, user, handedOver } = await scene();
+    const headers = { ...t.userHeaders(user.tgId), "x-request-id": "edge-1:a.b" };
+    const hot = await warm(t, handedOver, "/api/me", { headers });
+    expect(hot.headers.get("x-request-id")).toBe("edge-1:a.b");
+  });
+
+  test("what the app has to do for reaches the app: a new user, a changed profile, a query, old or missing init data", async () => {
+    const { t, user, handedOver } = await scene();
+    const cases: [what: string, path: string, headers: Record<string, string>, status: number][] = [
+      ["a user signing in for the first time", "/api/me", { "x-telegram-init-data": t.initDataFor({ tgId: 777_000_001, firstName: "New" }) }, 200],
+      ["a query", "/api/tasks/active?x=1", t.userHeaders(user.tgId), 200],
+      ["init data older than a day", "/api/me", { "x-telegram-init-data": t.initDataFor({ tgId: user.tgId }, undefined, Math.floor(t.now().getTime() / 1000) - 90_000) }, 401],
+      ["no init data", "/api/tasks/active", {}, 401],
+      ["a forged signature", "/api/me", { "x-telegram-init-data": t.initDataFor({ tgId: user.tgId }).replace(/hash=[0-9a-f]{4}/, "hash=0000") }, 401],
+    ];
+    for (const [what, path, headers, status] of cases) {
+      handedOver();
+      const res = await t.send("GET", path, { headers });
+      expect({ what, status: res.status, handedOver: handedOver() }).toEqual({ what, status, handedOver: 1 });
+    }
+    // The app did what it was handed the requests for.
+    expect(await t.rows("users", (u) => eq(u.tgId, 777_000_001))).toHaveLength(1);
+    const renamed = await t.send("GET", "/api/me", { headers: { "x-telegram-init-data": t.initDataFor({ tgId: user.tgId, firstName: "Renamed" }) } });
+    expect({ status: renamed.status, handedOver: handedOver(), firstName: (await t.userRow(user.id)).firstName }).toEqual({ status: 200, handedOver: 1, firstName: "Renamed" });
+  });
+
+  test("with the log at trace every request reaches the app, which logs its headers", async () => {
+    const t = await makeTestApp({ LOG_LEVEL: "trace" });
+    const user = await signedInUser(t);
+    const handedOver = handOvers(t);
+    await t.send("GET", "/api/me", { headers: t.userHeaders(user.tgId) });
+    await t.send("GET", "/api/me", { headers: t.userHeaders(user.tgId) });
+    expect(handedOver()).toBe(2);
+    expect(t.logs.lines().filter((l) => l.msg === "request received")).toHaveLength(2);
+  });
+
+  if (keepsUsers) test("a client the risk rules have not looked at this minute reaches the app, which records it", async () => {
+    const t = await makeTestApp({ RISK_FLAG_SCORE: "5" });
+    const user = await signedInUser(t);
+    const handedOver = handOvers(t);
+    const from = (agent: string) => ({ headers: { ...t.userHeaders(user.tgId), "user-agent": agent }, from: "203.0.113.7" });
+    await warm(t, handedOver, "/api/me", from("Phone A"));
+    await t.send("GET", "/api/me", from("Phone B"));
+    expect(handedOver()).toBe(1);
+    const agents = (await t.all(sql`select user_agent from client_sightings where user_id = ${user.id} order by user_agent`)).map((r) => (r as { user_agent: string }).user_agent);
+    expect(agents).toEqual(["Phone A", "Phone B"]);
+  });
+
+  test(`on a listening server Bun's router takes the reads to the hot path${keepsUsers ? "" : ", which hands every one to the app"}, and the answer is the app's`, async () => {
+    const { t, user, handedOver } = await scene();
+    const port = await freePort();
+    listen(t.app, "127.0.0.1", port);
+    try {
+      const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+      const headers = t.userHeaders(user.tgId);
+      for (const path of hotPaths) {
+        await fetch(url(path), { headers });
+        await fetch(url(path), { headers });
+        handedOver();
+        const hot = await fetch(url(path), { headers });
+        expect({ path, handedOver: handedOver() }).toEqual({ path, handedOver: keepsUsers ? 0 : 1 });
+        expect(hot.status).toBe(200);
+        expect(await hot.json()).toEqual(await (await t.app.handle(new Request(`http://localhost${path}`, { headers }))).json());
+      }
+      // Other methods on the same paths are the app's, as before.
+      for (const method of ["HEAD", "POST", "OPTIONS"]) {
+        for (const path of hotPaths) {
+          const viaApp = await t.app.handle(new Request(`http://localhost${path}`, { method, headers }));
+          const res = await fetch(url(path), { method, headers });
+          expect({ method, path, status: res.status }).toEqual({ method, path, status: viaApp.status });
+        }
+      }
+    } finally {
+      await t.app.stop(true);
+    }
+  });
+});
