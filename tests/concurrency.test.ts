@@ -48,34 +48,53 @@ async function fundedUser(amount: string, n: number, adminId: number) {
 }
 
 /**
- * Every worker runs its jobs in order; job k of every worker starts at the same instant. The
- * start time is sent only once every process has opened the file and said it is ready.
+ * Every worker runs its jobs in order; job k of every worker starts at the same instant. That
+ * instant is chosen only once every process has said it is ready for job k: a fixed timetable
+ * would leave a worker behind whenever a loaded machine made it slower than the timetable.
  */
 async function race(rounds: ((w: number) => RaceJobSpec)[]): Promise<RaceResult[][]> {
-  const gap = 300;
+  // Enough for the start time to reach six processes before it comes.
+  const lead = 100;
   const workers = Array.from({ length: WORKERS }, (_, w) => {
-    const jobs = rounds.map((make, k) => ({ ...make(w), name: `${k}`, offset: k * gap }) as RaceJob);
+    const jobs = rounds.map((make, k) => ({ ...make(w), name: `${k}` }) as RaceJob);
     const proc = Bun.spawn([process.execPath, "run", worker, JSON.stringify({ db: path, now: now.getTime(), jobs })], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-    let out = "";
+    const results: RaceResult[] = [];
+    let readyFor = -1;
     let onReady = () => {};
-    const ready = new Promise<void>((resolve) => (onReady = resolve));
     const done = (async () => {
+      const decoder = new TextDecoder();
+      let out = "";
       for await (const chunk of proc.stdout) {
-        out += new TextDecoder().decode(chunk);
-        if (out.includes('"ready"')) onReady();
+        out += decoder.decode(chunk, { stream: true });
+        const lines = out.split("\n");
+        out = lines.pop()!;
+        for (const line of lines) {
+          const message = JSON.parse(line) as RaceResult | { ready: number };
+          if ("ready" in message) (readyFor = message.ready), onReady();
+          else results.push(message);
+        }
       }
       const [err, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
       if (code !== 0) throw new Error(`worker exited ${code}: ${err}`);
-      return out.trim().split("\n").slice(1).map((line) => JSON.parse(line) as RaceResult);
+      return results;
     })();
-    return { proc, ready: Promise.race([ready, done.then(() => undefined)]), done };
+    const ended = done.then(() => Promise.reject(new Error(`worker ${w} ended before its last job`)));
+    // Only a round still waiting for this worker needs to hear that it ended; the results come from `done`.
+    ended.catch(() => {});
+    const ready = async (k: number) => {
+      while (readyFor < k) await Promise.race([new Promise<void>((resolve) => (onReady = resolve)), ended]);
+    };
+    return { proc, ready, done };
   });
-  await Promise.all(workers.map((w) => w.ready));
-  const start = Date.now() + 100;
-  for (const w of workers) {
-    w.proc.stdin.write(`${start}\n`);
-    await w.proc.stdin.end();
+  for (const k of rounds.keys()) {
+    await Promise.all(workers.map((w) => w.ready(k)));
+    const start = Date.now() + lead;
+    for (const w of workers) {
+      w.proc.stdin.write(`${start}\n`);
+      await w.proc.stdin.flush();
+    }
   }
+  for (const w of workers) await w.proc.stdin.end();
   const outputs = await Promise.all(workers.map((w) => w.done));
   // results[round][worker]
   return rounds.map((_, k) => outputs.map((o) => o[k]!));

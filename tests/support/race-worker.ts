@@ -1,17 +1,17 @@
 // One process of a cross-process race (tests/concurrency.test.ts). It opens the shared SQLite
-// file with db/sqlite/client.ts, prints "ready", reads the common start time (ms since the epoch) from
-// stdin, then for each job waits until start + job.offset (the barrier, common to all workers)
-// and calls the domain function directly. It prints one JSON line per job:
-// { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.
+// file with db/sqlite/client.ts; then, for each job, prints { ready: k }, reads that job's start
+// time (ms since the epoch, one line of stdin, sent once every worker is ready for the job), waits
+// until then (the barrier, common to all workers) and calls the domain function directly. It
+// prints one JSON line per job: { job, ok, code?, value?, startAt, readyAt, startedAt, finishedAt }.
 //
-// Usage: bun run tests/support/race-worker.ts '<json: { db, now, jobs: RaceJob[] }>'  < start
+// Usage: bun run tests/support/race-worker.ts '<json: { db, now, jobs: RaceJob[] }>'  < start times
 import { adjustBalance } from "@/domain/admin-users.ts";
 import { completeTask } from "@/domain/tasks.ts";
 import { getUser } from "@/domain/users.ts";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "@/domain/withdrawals.ts";
 import { openDeps } from "./deps.ts";
 
-export type RaceJob = { name: string; offset: number } & (
+export type RaceJob = { name: string } & (
   | { action: "complete"; userId: number; taskId: number }
   | { action: "approve"; adminId: number; withdrawalId: number }
   | { action: "reject"; adminId: number; withdrawalId: number; reason: string }
@@ -19,8 +19,8 @@ export type RaceJob = { name: string; offset: number } & (
   | { action: "adjust"; adminId: number; userId: number; amount: string }
 );
 
-/** A job as the test writes it: the worker script adds the name and the offset. */
-export type RaceJobSpec = RaceJob extends infer J ? (J extends RaceJob ? Omit<J, "name" | "offset"> : never) : never;
+/** A job as the test writes it: the worker script adds the name. */
+export type RaceJobSpec = RaceJob extends infer J ? (J extends RaceJob ? Omit<J, "name"> : never) : never;
 
 export type RaceResult = { job: string; ok: boolean; code?: string; message?: string; value?: unknown; startAt: number; readyAt: number; startedAt: number; finishedAt: number };
 
@@ -46,14 +46,14 @@ async function perform(job: RaceJob): Promise<unknown> {
 }
 
 db.sqlite.query("select count(*) from withdrawals").get();
-console.log(JSON.stringify({ ready: true }));
-const start = Number((await new Response(Bun.stdin.stream()).text()).trim());
+const startTimes = console[Symbol.asyncIterator]();
 
-for (const job of jobs) {
-  const startAt = start + job.offset;
+for (const [k, job] of jobs.entries()) {
   // Reads before the barrier, like a request's authentication step; the write races.
   if ("userId" in job) getUser(deps, job.userId);
   const readyAt = Date.now();
+  console.log(JSON.stringify({ ready: k }));
+  const startAt = Number((await startTimes.next()).value);
   await Bun.sleep(Math.max(0, startAt - Date.now() - 3));
   while (Date.now() < startAt) {
     // spin the last milliseconds so every process leaves the barrier together
