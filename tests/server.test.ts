@@ -8,9 +8,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dbCheck } from "./support/db-check.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
+import { until } from "./support/until.ts";
 
 const root = join(import.meta.dir, "..");
 const quick = { SKIP_WEB_BUILD: "1", LOG_LEVEL: "info" };
+
+/**
+ * Waits for the log's "refbot started", the start's last line. The log writes its lines at the end
+ * of a turn of the event loop (observe/lines-per-turn.ts), so the seeding's line may leave after the
+ * banner, and reach this process after the server has answered its first request.
+ */
+const startedLine = (server: TestServer) => until("the log's start line", () => server.output().includes('"msg":"refbot started"'));
 
 function inspect(path: string) {
   const db = new Database(path, { readonly: true });
@@ -39,6 +47,7 @@ describe("npm start on a fresh database, stopped, and started again", () => {
 
   beforeAll(async () => {
     first = await startTestServer(quick, { keep: true });
+    await startedLine(first);
   }, 60_000);
 
   afterAll(() => first?.removeDir());
@@ -89,6 +98,7 @@ describe("npm start on a fresh database, stopped, and started again", () => {
     const before = inspect(first.databasePath);
     const second = await startTestServer({ ...quick, DATABASE_PATH: first.databasePath });
     try {
+      await startedLine(second);
       expect(second.output()).not.toContain("Seeded demo data");
       const res = await fetch(`${second.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: second.adminEmail, password: second.adminPassword }) });
       expect(res.status).toBe(200);
