@@ -72,7 +72,7 @@ describe("every secret that passes through, logged at trace", () => {
 
     // A request's line is written just after its answer.
     const routes = () => server.logLines().flatMap((line) => (line.msg === "request" ? [`${line.method} ${line.route} ${line.status}`] : []));
-    const expected = ["POST /api/auth/login 401", "POST /api/auth/login 200", "GET /api/me/ 200", "POST /api/admin/users/:id/ban 200", "POST /telegram/webhook 401", "POST /telegram/webhook 200"];
+    const expected = ["POST /api/auth/login 401", "POST /api/auth/login 200", "GET /api/me 200", "POST /api/admin/users/:id/ban 200", "POST /telegram/webhook 401", "POST /telegram/webhook 200"];
     await until("every request's line", () => expected.every((r) => routes().includes(r)), 15_000);
     const lines = server.logLines();
     expect(routes().some((r) => r.startsWith("GET /metrics") || r.startsWith("GET /* "))).toBe(true);
