@@ -47,15 +47,20 @@ export function requestEdge(log: Log, http?: HttpMetrics) {
         sent = new Response(answer.body, answer);
         sent.headers.set(requestIdHeader, context.reqId);
       }
-      if (!lines && !http) return sent;
+      this.ended(context, method, sent.status);
+      return sent;
+    },
+
+    /** The request's line in the log and its observation, for an answer that carries its id already. */
+    ended(context: RequestContext, method: string, status: number): void {
+      if (!lines && !http) return;
       const ms = performance.now() - context.startedAt;
       const { route, errorCode } = context;
       if (http) {
-        http.answered(route, method, sent.status, ms / 1000);
+        http.answered(route, method, status, ms / 1000);
         if (errorCode) http.failed(errorCode);
       }
-      if (lines) writeLine(context, { method, route, status: sent.status, durationMs: Math.round(ms * 100) / 100, code: errorCode });
-      return sent;
+      if (lines) writeLine(context, { method, route, status, durationMs: Math.round(ms * 100) / 100, code: errorCode });
     },
   };
 }
