@@ -18,6 +18,7 @@ import { sampleWaits, type WaitReport } from "./pg-waits.ts";
 import { pgbenchInit, pgbenchRun } from "./pgbench.ts";
 import { broadcastRows, busierRows, httpRow, queryRows, readRows, type Row } from "./report.ts";
 import { busierInFlight, busierVariants, cpuSplit, measureServer, type BenchContext, type Measured, type ServerResults } from "./server-bench.ts";
+import { measureMiniAppReads, miniAppReadRows } from "./reads-headers.ts";
 import { targets } from "./targets.ts";
 
 type PgCompletion = Measured & { waits: WaitReport };
@@ -32,6 +33,8 @@ export type PostgresResults = ServerResults & {
   /** `pgbench -N` right after the durable completions, with as many clients as the pool held. */
   pgbench: Throughput & { clients: number; postgresCpuUsPerOp: number };
   http: ServerResults["http"] & { completeSyncOn: PgCompletion; completeSyncOff: PgCompletion };
+  /** The reads with the mini app's headers (reads-headers.ts); absent from runs saved before they were measured. */
+  miniAppReads?: Record<string, Measured>;
 };
 
 export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults> {
@@ -113,6 +116,9 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
         }
       },
     });
+    // With synchronous_commit back on: the reads write nothing, but the server's sessions are as the durable run's.
+    await admin.unsafe(`alter database "${target.name}" reset synchronous_commit`);
+    const miniAppReads = await measureMiniAppReads(ctx, { DATABASE_URL: target.url });
     await admin.close();
     return {
       engine: "postgres",
@@ -123,6 +129,7 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
       postgres: { version: settings.server_version!, settings, pool },
       pgbench: pgbench!,
       ...(measured as ServerResults & Pick<PostgresResults, "http">),
+      miniAppReads,
     };
   } finally {
     process.off("SIGINT", dropOnSignal).off("SIGTERM", dropOnSignal);
@@ -191,6 +198,7 @@ export function postgresRows(r: PostgresResults): Row[] {
       detail: `SQLite ${r.build.sqliteSeconds.toFixed(1)} s, copy ${r.build.copySeconds.toFixed(1)} s, VACUUM ANALYZE ${r.build.vacuumSeconds.toFixed(1)} s; ${r.build.ledgerRows} ledger rows, ${r.build.completions} completions`,
     },
     ...readRows(r.http),
+    ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads) : []),
     httpRow("complete durable", "POST complete (synchronous_commit=on)", on, [`${percent(shareOf(on))} of pgbench -N`, target], "POST complete, durable (FULL / sync commit on)"),
     ...busierRows(r.http, "completeSyncOn", "POST complete (synchronous_commit=on)", (h) => [`${percent(shareOf(h))} of pgbench -N`]),
     {
