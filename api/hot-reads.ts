@@ -8,7 +8,7 @@
 // app's default set. Any other request on these paths (no kept user, an answer to make, a query, a
 // refusal, tracing on) is handed to the app whole, which answers it as it answers everything else.
 import type { User } from "@/domain/model/index.ts";
-import { encodingSuffix, type Encoding } from "./accept-encoding.ts";
+import type { Encoding } from "./accept-encoding.ts";
 import { encodedAnswer, jsonType, type JsonAnswer } from "./plugins/compress-json.ts";
 import { requestIdHeader, type RequestEdge } from "./plugins/request-id.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
@@ -24,9 +24,9 @@ export function hotReads(reads: HotRead[], signIn: UserSignIn, edge: RequestEdge
   // The answer's headers but its id, made once per encoding: copying a Headers costs half of
   // making one from an object.
   const plain = new Headers({ "content-type": jsonType, ...securityHeaders });
-  const encoded = Object.fromEntries(
-    (Object.keys(encodingSuffix) as Encoding[]).map((encoding) => [encoding, new Headers([...plain, ["content-encoding", encoding], ["vary", "Accept-Encoding"]])]),
-  ) as Record<Encoding, Headers>;
+  const encoded: Partial<Record<Encoding, Headers>> = {};
+  const headersFor = (encoding: Encoding | undefined) =>
+    encoding ? (encoded[encoding] ??= new Headers([...plain, ["content-encoding", encoding], ["vary", "Accept-Encoding"]])) : plain;
   const answer =
     ({ path, kept }: HotRead): Handler =>
     (request) => {
@@ -40,7 +40,7 @@ export function hotReads(reads: HotRead[], signIn: UserSignIn, edge: RequestEdge
       context.userId = user.id;
       const { body, encoding } = encodedAnswer(found, request.headers.get("accept-encoding"));
       // The id joins a copy of the kept headers before the Response is made, not after.
-      const headers = new Headers(encoding ? encoded[encoding] : plain);
+      const headers = new Headers(headersFor(encoding));
       headers.set(requestIdHeader, context.reqId);
       const sent = new Response(body, { headers });
       edge.ended(context, "GET", 200);

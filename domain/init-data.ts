@@ -74,6 +74,9 @@ export function verifyInitData(raw: string, key: Buffer, maxAgeSeconds: number, 
   return { user: cleanUser(user), startParam: startParam === null ? undefined : withoutControlCharacters(startParam), authDate };
 }
 
+/** The header the mini app sends its launch's init data in. */
+export const initDataHeader = "x-telegram-init-data";
+
 /**
  * A verifier that remembers init data it has already checked: a mini app sends the same string
  * with every call, so the signature is computed once per launch rather than once per request.

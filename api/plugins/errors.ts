@@ -6,7 +6,7 @@ import { AppError } from "@/domain/errors.ts";
 import { isBotMessage, say, type BotMessage } from "@/domain/i18n/bot.ts";
 import type { Values } from "@/domain/i18n/format.ts";
 import { pickLanguage, type Language } from "@/domain/i18n/languages.ts";
-import { initDataLanguageCode } from "@/domain/init-data.ts";
+import { initDataHeader, initDataLanguageCode } from "@/domain/init-data.ts";
 import { localUsdt, usdt } from "@/domain/money.ts";
 import type { Log } from "@/observe/log.ts";
 import { currentRequest } from "@/observe/request-context.ts";
@@ -25,7 +25,7 @@ function languageOf(request: Request, path: string): Language {
   if (/^\/api\/(admin|auth)(\/|$)/.test(path)) return "en";
   const known = userLanguages.get(request);
   if (known) return known;
-  const raw = request.headers.get("x-telegram-init-data");
+  const raw = request.headers.get(initDataHeader);
   return pickLanguage(raw ? initDataLanguageCode(raw) : undefined);
 }
 

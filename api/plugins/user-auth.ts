@@ -5,7 +5,7 @@ import type { User } from "@/domain/model/index.ts";
 import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import { AppError } from "@/domain/errors.ts";
-import { createInitDataVerifier, type InitData } from "@/domain/init-data.ts";
+import { createInitDataVerifier, initDataHeader, type InitData } from "@/domain/init-data.ts";
 import { clientLookDue, noteClient } from "@/domain/risk.ts";
 import { findUserByTgId, keptUserByTgId, profileIsCurrent, registerUser, userLanguage, type TelegramProfile } from "@/domain/users.ts";
 import { signedInAs } from "@/observe/request-context.ts";
@@ -23,8 +23,6 @@ const profileOf = (data: InitData): TelegramProfile => ({
   isPremium: data.user.is_premium === true,
   languageCode: data.user.language_code,
 });
-
-export const initDataHeader = "x-telegram-init-data";
 
 export type UserSignIn = ReturnType<typeof userSignIn>;
 

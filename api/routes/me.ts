@@ -15,15 +15,17 @@ import { languageBody, walletBody, withdrawBody } from "@/api/schemas.ts";
 import { ownWithdrawalView } from "./admin-withdrawals.views.ts";
 import { activityItemView, balanceView, meAnswers, meView, referralSummaryView } from "./me.views.ts";
 
+const referralLinks = (deps: Deps) => (user: User) => referralLink(deps, user.refCode);
+
 /** GET /api/me's answer: made once per kept user row, UTC day and referral target (me.views.ts). */
 export function meAnswer(deps: Deps) {
   const kept = meAnswers();
-  const linkOf = (user: User) => referralLink(deps, user.refCode);
+  const linkOf = referralLinks(deps);
   return (user: User) => kept(user, deps.clock(), linkOf, deps.settings.current());
 }
 
 export function meRoutes(deps: Deps, auth: ReturnType<typeof userAuth>, answer: ReturnType<typeof meAnswer>) {
-  const linkOf = (user: User) => referralLink(deps, user.refCode);
+  const linkOf = referralLinks(deps);
   const me = (user: User) => meView(user, utcDay(deps.clock()), linkOf(user), deps.settings.current());
   return new Elysia({ prefix: "/api/me" })
     .use(auth)
