@@ -1,7 +1,7 @@
 // The hot wallet's signed transfers and its nonce row (PostgreSQL); see db/sqlite/schema/payout-sends.ts.
-import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { payoutSendStates } from "@/domain/model/payout-sends.ts";
+import { payoutSendIndexes } from "@/db/indexes.ts";
 import { admins } from "./admins.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { withdrawals } from "./withdrawals.ts";
@@ -24,11 +24,7 @@ export const payoutSends = pgTable(
     settledAt: moment("settled_at"),
   },
   (t) => [
-    uniqueIndex("payout_sends_tx_hash_unique").on(t.txHash),
-    uniqueIndex("payout_sends_nonce_unique").on(t.wallet, t.nonce),
-    uniqueIndex("payout_sends_one_live").on(t.withdrawalId).where(sql`${t.state} in ('signed', 'sent', 'mined')`),
-    index("payout_sends_state_idx").on(t.state, t.id),
-    index("payout_sends_signed_at_idx").on(t.wallet, t.signedAt),
+    ...payoutSendIndexes(t, index, uniqueIndex),
     check("payout_sends_state_valid", oneOf(t.state, payoutSendStates)),
   ],
 );

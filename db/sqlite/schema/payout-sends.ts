@@ -1,7 +1,7 @@
-// The hot wallet's signed transfers and its nonce row (domain/model/payout-sends.ts).
-import { sql } from "drizzle-orm";
+// The hot wallet's signed transfers and its nonce row (domain/model/payout-sends.ts); their indexes, the same on both engines, are in db/indexes.ts.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { payoutSendStates } from "@/domain/model/payout-sends.ts";
+import { payoutSendIndexes } from "@/db/indexes.ts";
 import { admins } from "./admins.ts";
 import { withdrawals } from "./withdrawals.ts";
 
@@ -23,11 +23,7 @@ export const payoutSends = sqliteTable(
     settledAt: integer("settled_at", { mode: "timestamp_ms" }),
   },
   (t) => [
-    uniqueIndex("payout_sends_tx_hash_unique").on(t.txHash),
-    uniqueIndex("payout_sends_nonce_unique").on(t.wallet, t.nonce),
-    uniqueIndex("payout_sends_one_live").on(t.withdrawalId).where(sql`${t.state} in ('signed', 'sent', 'mined')`),
-    index("payout_sends_state_idx").on(t.state, t.id),
-    index("payout_sends_signed_at_idx").on(t.wallet, t.signedAt),
+    ...payoutSendIndexes(t, index, uniqueIndex),
   ],
 );
 
