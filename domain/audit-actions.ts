@@ -10,6 +10,7 @@ export const auditActions = [
   "withdrawal.returned",
   "withdrawal.wallet_send",
   "withdrawal.send_dropped",
+  "withdrawal.send_unmined",
   "user.adjust",
   "user.ban",
   "user.unban",

@@ -1,8 +1,9 @@
 // The payouts waiting for confirmations, looked at again (by the fleet's leader, every few
 // seconds): each becomes paid once enough blocks are on top of its transaction, and only then is
 // its user told; one whose transaction left the chain (a reorganisation) goes back to approved,
-// with the reason kept on it for the admins, an audit entry and a warning in the log. The ledger is
-// not touched: the amount was debited at the request, and a later reject refunds it once.
+// with the reason kept on it for the admins, an audit entry and a warning in the log, unless it was
+// the hot wallet's transfer, whose recovery sends the same bytes again. The ledger is not touched:
+// the amount was debited at the request, and a later reject refunds it once.
 import type { PayoutChain } from "./chain.ts";
 import { confirmationsOf } from "./chain.ts";
 import type { Deps } from "./context.ts";
@@ -34,6 +35,10 @@ export async function confirmPayouts(deps: ConfirmDeps, chain: PayoutChain): Pro
     if (tx === undefined || tx === "pending") {
       // Never seen in a block: a hot wallet transfer on its way, which its recovery sends again or proves dropped.
       if (w.txBlock === null) {
+        report.waiting.push(w.id);
+        continue;
+      }
+      if (chain.wallet && (await backToRecovery(deps, w))) {
         report.waiting.push(w.id);
         continue;
       }
@@ -78,6 +83,41 @@ async function settle(deps: ConfirmDeps, w: WithdrawalRow, confirmations: number
     return row;
   });
   return moved !== undefined;
+}
+
+/**
+ * A hot wallet's transfer a reorganisation took out, handed back to its recovery instead of to an
+ * admin: its signed bytes still pay this request, and its nonce is free again on chain, so the
+ * recovery sends the same bytes (or finds them waiting, or proves them dropped if another
+ * transaction takes the nonce). Sent back to approved, it would leave the wallet's later transfers
+ * queued behind a nonce nothing fills, and a reject would refund a transfer that may still be mined.
+ * The request stays confirming, as one not yet seen in a block. False when the hash is not this
+ * request's hot wallet transfer, or something else moved the request first.
+ */
+async function backToRecovery(deps: ConfirmDeps, w: WithdrawalRow): Promise<boolean> {
+  const at = deps.clock();
+  const send = await deps.store.transaction(function* (db) {
+    const live = yield* db.payoutSends.liveFor(w.id);
+    if (live?.txHash !== w.txHash) return undefined;
+    const row = yield* db.withdrawals.move(w.id, ["confirming"], { status: "confirming", txChecked: false, txBlock: null, txBlockHash: null });
+    if (!row || row === "tx hash used") return undefined;
+    if (live.state === "mined") yield* db.payoutSends.mark(live.id, ["mined"], { state: "sent", settledAt: null });
+    yield* db.audit.insert({
+      adminId: null,
+      action: "withdrawal.send_unmined",
+      targetType: "withdrawal",
+      targetId: w.id,
+      detail: { amount: formatUsdt(w.amount), txHash: w.txHash, nonce: live.nonce, block: w.txBlock },
+      at,
+    });
+    return live;
+  });
+  if (!send) return false;
+  deps.log?.warn(
+    { withdrawalId: w.id, txHash: w.txHash, nonce: send.nonce, block: w.txBlock },
+    `hot wallet transfer left the chain in a reorganisation (it was in block ${w.txBlock}): its signed bytes are sent again, and the request stays confirming`,
+  );
+  return true;
 }
 
 /** Confirming → approved, the hash let go (it may pay this request again once mined), `reason` kept for the admins. */

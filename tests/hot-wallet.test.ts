@@ -4,7 +4,7 @@
 // broadcasting, or between broadcasting and recording it, is recovered by the same bytes (same
 // hash) and the recipient is paid once; two instances sending the same batch send each withdrawal
 // once; a transfer whose nonce another transaction took waits for an admin, and only an admin's
-// new request signs another.
+// new request signs another; one a reorganisation took out is sent again, byte for byte.
 import { afterAll, beforeAll, expect, test as plainTest } from "bun:test";
 import { and, eq } from "@/db/ops.ts";
 import { readPayoutKey } from "@/config/payout-key.ts";
@@ -220,6 +220,39 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp, engine }) => {
     await leaderPass(t);
     expect((await status(t, w.id)).status).toBe("paid");
     expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+  });
+
+  test("a transfer a reorganisation took out is sent again byte for byte, not returned for a second one, and the wallet's later nonces are not stuck behind it", async () => {
+    const { t, hot } = await hotApp();
+    const w = await approved(t, "12.5");
+    const fork = await chain.snapshot();
+    const first = await send(t, w.id);
+    expect((await leaderPass(t)).waiting).toEqual([w.id]);
+    expect(await status(t, w.id)).toMatchObject({ status: "confirming", txChecked: true });
+    await chain.revert(fork);
+    expect(await chain.balanceOf(w.wallet)).toBe(0n);
+
+    // The chain forgot the transfer and its nonce: the same signed bytes still pay this request, once.
+    await leaderPass(t);
+    const back = await status(t, w.id);
+    expect(back).toMatchObject({ status: "confirming", txHash: first.body.txHash, txChecked: false, txBlock: null });
+    expect((await sends(t, w.id)).map((s) => [s.txHash, s.state])).toEqual([[first.body.txHash, "sent"]]);
+    expect(t.logs.text()).toContain("hot wallet transfer left the chain");
+    // A request sent meanwhile takes the next nonce, and is not left queued behind a hole.
+    const later = await approved(t, "10");
+    expect((await send(t, later.id)).body.nonce).toBe(first.body.nonce + 1);
+
+    await leaderPass(t);
+    await chain.mine(3);
+    await leaderPass(t);
+    expect(await status(t, w.id)).toMatchObject({ status: "paid", txHash: first.body.txHash, txChecked: true });
+    expect((await status(t, later.id)).status).toBe("paid");
+    expect((await sends(t, w.id)).map((s) => [s.txHash, s.state])).toEqual([[first.body.txHash, "mined"]]);
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
+    expect(await chain.balanceOf(later.wallet)).toBe(chain.units("10"));
+    expect(await chain.balanceOf(hot)).toBe(chain.units("977.5"));
+    const audit = await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, w.id)));
+    expect(audit.map((a) => a.action)).toEqual(["withdrawal.approve", "withdrawal.wallet_send", "withdrawal.send_unmined", "withdrawal.confirmed"]);
   });
 
   test("without PAYOUT_KEY_FILE a send is refused and changes nothing", async () => {

@@ -13,6 +13,7 @@ const copy: Record<AuditAction, { label: string; tone: BadgeTone }> = {
   "withdrawal.returned": { label: "Payout back to approved", tone: "danger" },
   "withdrawal.wallet_send": { label: "Sent from hot wallet", tone: "accent" },
   "withdrawal.send_dropped": { label: "Hot wallet transfer dropped", tone: "danger" },
+  "withdrawal.send_unmined": { label: "Hot wallet transfer left the chain", tone: "warning" },
   "user.adjust": { label: "Balance adjusted", tone: "accent" },
   "user.ban": { label: "User banned", tone: "danger" },
   "user.unban": { label: "User unbanned", tone: "neutral" },
