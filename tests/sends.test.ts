@@ -1,6 +1,7 @@
 // The fleet's sends on both engines, against the fake Bot API: the shared bucket across two
-// instances, the fleet-wide pause on a 429, and notices about money that survive an outage, are
-// dropped when too old, skip users who blocked the bot and come in the user's language.
+// instances, the fleet-wide pause on a 429, the free rate's cap and paid broadcasts, and notices
+// about money that survive a 429 and an outage, are dropped when too old, skip users who blocked
+// the bot and come in the user's language.
 import { afterEach, expect } from "bun:test";
 import { createConfig } from "@/config/env.ts";
 import { queueBroadcast } from "@/domain/broadcast.ts";
@@ -29,9 +30,12 @@ function fake(options: FakeTelegramOptions = {}) {
   return running.tg;
 }
 
-/** One instance's sender on `store`, at `rate` messages a second for the fleet (0: notices only, at Telegram's 30/s). */
-function instance(store: Store, tg: FakeTelegram, rate: number) {
-  const config = createConfig({ BROADCAST_RATE: String(rate) });
+/**
+ * One instance's sender on `store`, at `rate` messages a second for the fleet (0: notices only, at
+ * Telegram's 30/s); `env` adds to its configuration (BROADCAST_PAID).
+ */
+function instance(store: Store, tg: FakeTelegram, rate: number, env: Record<string, string> = {}) {
+  const config = createConfig({ ...env, BROADCAST_RATE: String(rate) });
   const deps = { store, clock, config, settings: fixedSettings(defaultSettings(config)) };
   const sender = startSender(deps, botApi(token, { apiRoot: tg.apiRoot, timeoutSeconds: 2 }), { leaseMs: 7_000, idleMs: 50, backoff: { firstMs: 300, capMs: 600 } });
   running.senders.push(sender);
@@ -83,6 +87,52 @@ await forEachEngine(import.meta.file, (it) => {
     expect(duringPause).toEqual([]);
     expect([...tg.perChat().values()].every((n) => n === 1)).toBe(true);
     expect(tg.perChat().size).toBe(users.length);
+  }, 30_000);
+
+  it("a rate above 30 is held to Telegram's free 30/s, sent without allow_paid_broadcast; BROADCAST_PAID sends with it, past 30/s", async (e) => {
+    const users = await audience(e, 60);
+    const tg = fake({ delayMs: 10 });
+    const deps = { store: e.store, clock, settings: fixedSettings(defaultSettings(createConfig({}))) };
+    const admin = await e.addAdmin();
+    await queueBroadcast(deps, admin, "Free broadcast");
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: users[0]!.tgId, amount: "1" });
+    const free = instance(e.store, tg, 100);
+    await until("every user has the free broadcast", () => tg.delivered().length >= users.length + 1, 15_000);
+    await free.stop();
+    expect(tg.busiestSecond()).toBeLessThanOrEqual(31);
+    expect(tg.sent().filter((c) => "allow_paid_broadcast" in c.body)).toEqual([]);
+
+    const freeCalls = tg.sent().length;
+    await queueBroadcast(deps, admin, "Paid broadcast");
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_approved", tgId: users[1]!.tgId, amount: "2" });
+    instance(e.store, tg, 100, { BROADCAST_PAID: "true" });
+    await until("every user has the paid broadcast", () => tg.delivered().length >= 2 * (users.length + 1), 15_000);
+    const paid = tg.sent().slice(freeCalls);
+    expect(paid.length).toBe(users.length + 1);
+    // The notice among the paid broadcast is paid for too.
+    expect(paid.every((c) => c.body.allow_paid_broadcast === true)).toBe(true);
+    // 61 messages at 100/s (97 % of it): well under a second apart at the ends, where 30/s takes two.
+    expect(paid.at(-1)!.at! - paid[0]!.at!).toBeLessThan(1500);
+  }, 30_000);
+
+  it("a notice Telegram answers with 429 waits out retry_after, then reaches the user once, no try counted", async (e) => {
+    const [u] = await audience(e, 1);
+    const tg = fake({ delayMs: 5 });
+    let refusedAt = 0;
+    tg.failWhen((c) => {
+      if (c.method !== "sendMessage" || refusedAt) return undefined;
+      refusedAt = Date.now();
+      return { error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } };
+    });
+    await queueNotice({ store: e.store, clock }, { kind: "withdrawal_paid", tgId: u!.tgId, amount: "7", txHash: "0xabc" });
+    instance(e.store, tg, 0);
+    await until("the notice delivered", () => tg.delivered(u!.tgId).length === 1, 10_000);
+    expect(tg.delivered(u!.tgId)[0]!.at! - refusedAt).toBeGreaterThanOrEqual(1000);
+    await Bun.sleep(300);
+    expect(tg.sent(u!.tgId).length).toBe(2);
+    expect(await noticeCounts({ store: e.store })).toEqual({ sent: 1 });
+    // The 429 used no try: the send that went is counted as its first.
+    expect((await e.exec("select attempts from notices")).map((r) => Number(r.attempts))).toEqual([1]);
   }, 30_000);
 
   it("notices wait out a Bot API outage and then reach each user once, in the user's language, ahead of a broadcast", async (e) => {
