@@ -2,7 +2,8 @@
 // as Paid with a matching transfer leaves the request confirming (its own tab, a note that it waits
 // for its blocks, checked on chain beside the hash); a transfer of another amount is refused under
 // the hash field; a payout recorded before the check says "Not checked on chain"; one whose
-// transaction a reorganisation took away comes back to Approved saying why, and can be rejected.
+// transaction a reorganisation took away comes back to Approved saying why (on its card and on its
+// row in the table view), and can be rejected.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { startAnvil, type Anvil } from "@/tests/support/chain/anvil.ts";
@@ -79,6 +80,11 @@ test("a payout taken away by a reorganisation comes back to Approved, saying why
   const card = page.getByTestId("withdrawal-card").filter({ hasText: `Request #${w.id} ` });
   expect(await card.getByTestId("return-note").textContent()).toContain(`Transaction ${hash} is no longer on chain`);
   await screenshot(page, "admin-payout-returned-1280");
+  // The table view says so too, on the request's row.
+  await page.goto("/admin/withdrawals?status=approved&view=table");
+  const row = page.getByTestId("withdrawal-row").filter({ has: page.getByRole("cell", { name: String(w.id), exact: true }) });
+  expect(await row.getByTestId("row-return-note").textContent()).toContain(`Came back from the chain: Transaction ${hash} is no longer on chain`);
+  await page.goto("/admin/withdrawals?status=approved");
   await card.getByRole("button", { name: "Reject" }).click();
   const dialog = page.getByRole("dialog", { name: "Reject Withdrawal" });
   await dialog.getByLabel("Reason").fill("Lost in a reorganisation; the user asked for the balance back");

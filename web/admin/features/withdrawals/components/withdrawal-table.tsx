@@ -173,6 +173,12 @@ export function WithdrawalTable({ rows, status }: { rows: WithdrawalDto[]; statu
                     <span className="font-medium text-slate-900">{requesterName(w)}</span>
                     {w.status === "review" && <Badge tone="warning" className="ml-2">Flagged</Badge>}
                     {w.userBanned && <Badge tone="danger" className="ml-2">Banned</Badge>}
+                    {/* The card's note, on one line: the row says the payout came back and why, the title the whole of it. */}
+                    {w.status === "approved" && w.returnReason && (
+                      <p data-testid="row-return-note" title={w.returnReason} className="max-w-md truncate text-xs text-amber-800">
+                        Came back from the chain: {w.returnReason}
+                      </p>
+                    )}
                   </td>
                   <td className="px-3 py-1.5 text-right font-medium tabular-nums">{displayUsdt(w.amountUsdt)}</td>
                   <td className="px-3 py-1.5 font-mono text-xs" title={w.addressBep20}>
