@@ -33,6 +33,8 @@ export function publicConfig({ config, settings }: Deps<Config>, runtime: Runtim
     explorerTxUrl: explorer.tx,
     explorerAddressUrl: explorer.address,
     minWithdrawalUsdt: formatUsdt(now.minWithdrawal),
+    /** Daily tasks a referred friend completes, besides joining the channel, to qualify. */
+    qualifyingDailyTasks: now.qualifyingDailyTasks,
     referralTarget: now.referralTarget,
     referralMilestoneUsdt: formatUsdt(now.referralMilestone),
     referralBonusUsdt: formatUsdt(now.referralBonus),

@@ -88,6 +88,21 @@ test("the mini app's counts take each language's plural forms", () => {
   expect([1, 2].map((count) => say("es", "referrals.tasksDone", { count }))).toEqual(["1 tarea hecha", "2 tareas hechas"]);
 });
 
+test("the referral terms name the qualifying daily tasks as set, none included", () => {
+  const say = (language: string, tasks: number) => formatMessage(read(language, "app.json")["referrals.step2"]!, { tasks }, language);
+  expect([0, 1, 3].map((tasks) => say("en", tasks))).toEqual([
+    "A referral qualifies after joining the channel.",
+    "A referral qualifies after joining the channel and completing 1 daily task.",
+    "A referral qualifies after joining the channel and completing 3 daily tasks.",
+  ]);
+  expect([1, 3, 5].map((tasks) => say("ru", tasks))).toEqual([
+    "Реферал засчитывается, когда друг подпишется на канал и выполнит 1 ежедневное задание.",
+    "Реферал засчитывается, когда друг подпишется на канал и выполнит 3 ежедневных задания.",
+    "Реферал засчитывается, когда друг подпишется на канал и выполнит 5 ежедневных заданий.",
+  ]);
+  expect(say("es", 2)).toBe("Un referido califica cuando se une al canal y completa 2 tareas diarias.");
+});
+
 test("the comparison catches a missing key, a renamed argument and a broken message", () => {
   const english = { a: "Hi, {name}", b: "{n, plural, one {# item} other {# items}}", c: "Plain" };
   expect(compareCatalogues(english, { a: "Hola, {name}", b: "{n, plural, one {# cosa} other {# cosas}}", c: "Simple" })).toEqual([]);

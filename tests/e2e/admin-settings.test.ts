@@ -1,7 +1,7 @@
 // The admin panel's Settings page in the browser: the groups with each field's description and
 // default, a bad value refused under its field with the server's rule (and nothing saved), a good
 // one saved for its group and shown as changed, Reset to default; and the mini app's Withdraw
-// button and referral screen showing the new minimum and target once reopened.
+// button and referral screen showing the new minimum, qualifying tasks and target once reopened.
 import { expect, test } from "bun:test";
 import { screenshot } from "@/tests/support/browser.ts";
 import { PHONE, useAdminHarness } from "./admin-helpers.ts";
@@ -33,9 +33,10 @@ test("the Settings page saves a group, refuses a bad value under its field, and 
   expect(await setting("referralTarget")).toMatchObject({ value: 50, changed: false });
 
   await bonus.fill("0.35");
+  await page.getByLabel("Qualifying daily tasks").fill("3");
   await page.getByLabel("Milestone: qualified referrals").fill("40");
   await referrals.getByRole("button", { name: "Save referrals" }).click();
-  await page.getByText("Referral bonus: 0.20 → 0.35, Milestone: qualified referrals: 50 → 40").waitFor();
+  await page.getByText("Referral bonus: 0.20 → 0.35, Qualifying daily tasks: 2 → 3, Milestone: qualified referrals: 50 → 40").waitFor();
   await referrals.getByText("changed").first().waitFor();
   expect(await setting("referralBonus")).toMatchObject({ value: "0.35", changed: true });
 
@@ -45,12 +46,14 @@ test("the Settings page saves a group, refuses a bad value under its field, and 
   await withdrawals.getByRole("button", { name: "Reset to default (10.00 USDT)" }).waitFor();
   await screenshot(page, "admin-settings-changed");
 
-  // The mini app, opened again, reads the new minimum on its Withdraw button and the new target.
+  // The mini app, opened again, reads the new minimum on its Withdraw button, and the new
+  // qualifying tasks and target on its referral screen.
   const app = await h.page({ viewport: PHONE, signedIn: false });
   await app.goto("/app?tgUserId=1000001");
   await app.getByText("Min 20 USDT").waitFor();
   await app.goto("/app/referrals");
   await app.getByText("/40").first().waitFor();
+  await app.getByText("A referral qualifies after joining the channel and completing 3 daily tasks.").waitFor();
 
   await referrals.getByRole("button", { name: "Reset to default (0.20 USDT)" }).click();
   await page.getByText("Referral bonus: 0.35 → 0.20").waitFor();

@@ -16,7 +16,7 @@ export default function ReferralsScreen() {
     <>
       <ReferralSummary summary={summary.data} />
       <ReferralLinkCard refCode={summary.data?.refCode} link={summary.data?.referralLink} productName={config.productName} />
-      <HowItWorks bonus={config.referralBonusUsdt} milestone={config.referralMilestoneUsdt} target={config.referralTarget} />
+      <HowItWorks tasks={config.qualifyingDailyTasks} bonus={config.referralBonusUsdt} milestone={config.referralMilestoneUsdt} target={config.referralTarget} />
       <RecentReferrals referrals={recent.data ?? (recent.error ? [] : undefined)} />
     </>
   );

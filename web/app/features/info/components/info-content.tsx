@@ -1,5 +1,5 @@
 // The texts of the info tabs. Figures come from the server's configuration, so the FAQ states
-// the same minimum withdrawal the wallet enforces.
+// the same minimum withdrawal the wallet enforces and the referral terms the rules apply.
 import type { ReactNode } from "react";
 import type { PublicConfigDto } from "@/api/contract.ts";
 import { type MessageKey, useI18n } from "@/web/app/i18n/i18n.ts";
@@ -52,6 +52,7 @@ export function InfoContent({ tab, config }: { tab: InfoTab; config: PublicConfi
   const { t, amount } = useI18n();
   const values = {
     product: config.productName,
+    tasks: config.qualifyingDailyTasks,
     min: amount(config.minWithdrawalUsdt),
     bonus: amount(config.referralBonusUsdt),
     milestone: amount(config.referralMilestoneUsdt),
