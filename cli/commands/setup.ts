@@ -25,7 +25,7 @@ const options = z.object({
   adminEmail: z.string().optional(),
   adminPasswordStdin: z.boolean().optional(),
   db: z.string().optional(),
-  envFile: z.string().default(".env"),
+  envPath: z.string().default(".env"),
   force: z.boolean().optional(),
   yes: z.boolean().optional(),
 });
@@ -47,7 +47,9 @@ export const setupCommand = new Command("setup")
   .option("--admin-email <email>", "the first admin's e-mail")
   .option("--admin-password-stdin", "read the first admin's password from stdin instead of asking")
   .option(...dbOrUrlOption)
-  .option("--env-file <path>", "the file to write the settings to", ".env")
+  // Not --env-file: Node takes that for its own option even after the script's name, and reads
+  // the file before the shim starts (a missing one stops it), so `npx refbot` would never see it.
+  .option("--env-path <path>", "the .env file to write the settings to", ".env")
   .option("--force", "rewrite an existing .env whose values differ (the changes are listed first)")
   .option("--yes", "ask no confirmation (needed without a terminal)")
   .addHelpText("after", `
@@ -67,7 +69,7 @@ Examples:
   .action(async (rawOptions) => {
     const opts = parse(options, rawOptions);
     requireYesWithoutTerminal(opts.yes, "setup");
-    const envPath = resolve(opts.envFile);
+    const envPath = resolve(opts.envPath);
     const file = readEnvFile(envPath);
     const base = settingsFrom({ ...process.env, ...Object.fromEntries(file.values) });
     const answers = await gatherAnswers(opts, file.values, { apiRoot: base.bot.apiRoot, timeoutSeconds: base.bot.timeoutSeconds });
@@ -124,7 +126,7 @@ Examples:
     process.stdout.write(`${lines.join("\n")}
 
 ${nothingChanged ? "Nothing needed changing." : "Setup is done."} Next:
-  1. Start the server here: npm start (it reads ${opts.envFile}; the bot sets its own commands, menu button and description).
+  1. Start the server here: npm start (it reads ${opts.envPath}; the bot sets its own commands, menu button and description).
   2. Serve it at ${origin} over HTTPS (docs/operations.md: Caddy in front).
   3. Sign in at ${origin}/admin as ${answers.adminEmail}.
   4. Run \`refbot doctor\` to check it all again, now and after any change.

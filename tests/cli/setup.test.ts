@@ -1,6 +1,7 @@
 // refbot setup as an operator runs it, against the fake Bot API: a refused token, a bot that is not
 // an administrator of the channel, a plain-http mini app address, Telegram away, a full run with
-// flags on each engine and a second run that changes nothing, and an existing .env kept without --force.
+// flags on each engine and a second run that changes nothing, a run through the Node shim, and an
+// existing .env kept without --force.
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -23,7 +24,7 @@ const place = () => {
 };
 const flags = (p: { env: string; db: string }, extra: string[] = []) => [
   "setup", "--bot-token", token, "--channel", "@refbot_news", "--miniapp-url", "https://bot.example.com/app",
-  "--admin-email", "Owner@Example.com", "--admin-password-stdin", "--db", p.db, "--env-file", p.env, "--yes", ...extra,
+  "--admin-email", "Owner@Example.com", "--admin-password-stdin", "--db", p.db, "--env-path", p.env, "--yes", ...extra,
 ];
 const setup = (p: { env: string; db: string }, extra: string[] = [], apiRoot = tg.apiRoot) =>
   runRefbot(flags(p, extra), { env: { TELEGRAM_API_ROOT: apiRoot, TELEGRAM_TIMEOUT: "2" }, stdin: `${password}\n` });
@@ -89,9 +90,9 @@ describe("refused", () => {
 
   test("without a terminal, missing answers are named and --yes is required", async () => {
     const p = place();
-    const noYes = await runRefbot(["setup", "--env-file", p.env], { env: { TELEGRAM_API_ROOT: tg.apiRoot } });
+    const noYes = await runRefbot(["setup", "--env-path", p.env], { env: { TELEGRAM_API_ROOT: tg.apiRoot } });
     expect(noYes).toMatchObject({ code: 2, stderr: "error: setup: add --yes to confirm it (no terminal to ask at)\n" });
-    const missing = await runRefbot(["setup", "--bot-token", token, "--env-file", p.env, "--yes"], { env: { TELEGRAM_API_ROOT: tg.apiRoot } });
+    const missing = await runRefbot(["setup", "--bot-token", token, "--env-path", p.env, "--yes"], { env: { TELEGRAM_API_ROOT: tg.apiRoot } });
     expect(missing).toMatchObject({ code: 2, stderr: "error: no terminal to ask at: pass --channel, --miniapp-url, --admin-email, --admin-password-stdin\n" });
   });
 });
@@ -160,6 +161,18 @@ pg.test("PostgreSQL: the same run on a fresh database, and a second that changes
   // A fleet on PostgreSQL signs with one secret, kept in .env by the first run.
   expect(written).toMatch(/\nJWT_SECRET=[0-9a-f]{64}\n/);
   expect(written).toContain(`DATABASE_URL=${database.url}\n`);
+});
+
+// Node reads an --env-file argument as its own option even after the script's name, and stops on a
+// missing file: the flag naming the .env must reach setup through the shim an operator runs.
+test("through the Node shim (npx refbot, npm link), a new .env is written where --env-path says", async () => {
+  botIsAdmin(true);
+  const p = place();
+  const r = await runRefbot(flags(p), { env: { TELEGRAM_API_ROOT: tg.apiRoot, TELEGRAM_TIMEOUT: "2" }, stdin: `${password}\n`, shim: true });
+  expect(r.stderr).toBe("");
+  expect(r.code).toBe(0);
+  expect(readFileSync(p.env, "utf8")).toContain(`BOT_TOKEN=${token}\n`);
+  expect(statSync(p.env).mode & 0o777).toBe(0o600);
 });
 
 test("an existing .env with other values is kept without --force, the changed keys shown; --force writes them, keeping the other lines", async () => {
