@@ -78,6 +78,35 @@ test("the table view: filters, keyboard selection and bulk actions, each row sho
   expect(await listed.count()).toBe(2);
   await screenshot(page, "admin-withdrawals-table-approved-1280");
 
+  // The date and risk filters, by the requests the server lists.
+  const stillPending = await h.api<(Withdrawal & { userBanned: boolean; createdAt: string })[]>("admin/withdrawals?status=pending");
+  await table.getByTestId("withdrawal-row").nth(stillPending.length - 1).waitFor();
+  expect(await page.getByTestId("table-count").textContent()).toBe(`${stillPending.length} shown`);
+  await page.getByLabel("Requested since").fill("2999-01-01");
+  expect(await page.getByTestId("table-count").textContent()).toBe("0 shown");
+  await page.getByLabel("Requested since").fill("");
+  const risk = page.getByLabel("Risk");
+  await risk.selectOption("banned");
+  expect(await page.getByTestId("table-count").textContent()).toBe(`${stillPending.filter((w) => w.userBanned).length} shown`);
+  await risk.selectOption("clear");
+  const clear = stillPending.filter((w) => !w.userBanned);
+  expect(await page.getByTestId("table-count").textContent()).toBe(`${clear.length} shown`);
+  // Reject with one reason: each selected request rejected with it, each its own outcome.
+  const rejecting = clear.slice(0, 2);
+  expect(rejecting.length).toBeGreaterThan(0);
+  for (const w of rejecting) await page.getByLabel(`Select request #${w.id}`).check();
+  await page.getByRole("button", { name: `Reject (${rejecting.length})` }).click();
+  const rejectDialog = page.getByRole("dialog", { name: "Reject Withdrawals" });
+  expect(await rejectDialog.getByRole("button", { name: "Reject" }).isDisabled()).toBe(true);
+  await rejectDialog.getByLabel("Reason").fill("Duplicate accounts");
+  await rejectDialog.getByRole("button", { name: "Reject" }).click();
+  await listed.filter({ hasText: /✔|✖/ }).nth(rejecting.length - 1).waitFor();
+  for (const w of rejecting) {
+    expect(await listed.filter({ hasText: `#${w.id} ` }).textContent()).toContain("✔");
+    expect(await h.api<{ status: string; failReason: string }>(`admin/withdrawals/${w.id}`)).toMatchObject({ status: "rejected", failReason: "Duplicate accounts" });
+  }
+  await risk.selectOption("any");
+
   await page.getByRole("tab", { name: /Approved/ }).click();
   expect(new URL(page.url()).searchParams.get("view")).toBe("table");
   const approvedRows = await h.api<Withdrawal[]>("admin/withdrawals?status=approved");
