@@ -92,16 +92,18 @@ async function settle(deps: ConfirmDeps, w: WithdrawalRow, confirmations: number
  * transaction takes the nonce). Sent back to approved, it would leave the wallet's later transfers
  * queued behind a nonce nothing fills, and a reject would refund a transfer that may still be mined.
  * The request stays confirming, as one not yet seen in a block. False when the hash is not this
- * request's hot wallet transfer, or something else moved the request first.
+ * request's hot wallet transfer; true, changing nothing, when another instance handed it back first.
  */
 async function backToRecovery(deps: ConfirmDeps, w: WithdrawalRow): Promise<boolean> {
   const at = deps.clock();
-  const send = await deps.store.transaction(function* (db) {
+  const outcome = await deps.store.transaction(function* (db) {
     const live = yield* db.payoutSends.liveFor(w.id);
-    if (live?.txHash !== w.txHash) return undefined;
-    const row = yield* db.withdrawals.move(w.id, ["confirming"], { status: "confirming", txChecked: false, txBlock: null, txBlockHash: null });
-    if (!row || row === "tx hash used") return undefined;
-    if (live.state === "mined") yield* db.payoutSends.mark(live.id, ["mined"], { state: "sent", settledAt: null });
+    if (live?.txHash !== w.txHash) return "not the wallet's" as const;
+    const now = yield* db.withdrawals.find(w.id);
+    if (now?.status !== "confirming" || now.txHash !== w.txHash || now.txBlockHash === null) return "already" as const;
+    // The conditional mark decides between two instances at once: the second finds it sent already.
+    if (live.state === "mined" && !(yield* db.payoutSends.mark(live.id, ["mined"], { state: "sent", settledAt: null }))) return "already" as const;
+    yield* db.withdrawals.move(w.id, ["confirming"], { status: "confirming", txChecked: false, txBlock: null, txBlockHash: null });
     yield* db.audit.insert({
       adminId: null,
       action: "withdrawal.send_unmined",
@@ -112,11 +114,13 @@ async function backToRecovery(deps: ConfirmDeps, w: WithdrawalRow): Promise<bool
     });
     return live;
   });
-  if (!send) return false;
-  deps.log?.warn(
-    { withdrawalId: w.id, txHash: w.txHash, nonce: send.nonce, block: w.txBlock },
-    `hot wallet transfer left the chain in a reorganisation (it was in block ${w.txBlock}): its signed bytes are sent again, and the request stays confirming`,
-  );
+  if (outcome === "not the wallet's") return false;
+  if (outcome !== "already") {
+    deps.log?.warn(
+      { withdrawalId: w.id, txHash: w.txHash, nonce: outcome.nonce, block: w.txBlock },
+      `hot wallet transfer left the chain in a reorganisation (it was in block ${w.txBlock}): its signed bytes are sent again, and the request stays confirming`,
+    );
+  }
   return true;
 }
 
