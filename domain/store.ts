@@ -17,6 +17,7 @@ import type { AdminStatements } from "./statements/admins.ts";
 import type { AuditStatements } from "./statements/audit.ts";
 import type { BackupStatements } from "./statements/backups.ts";
 import type { BroadcastStatements } from "./statements/broadcast.ts";
+import type { ChatSendStatements } from "./statements/chat-sends.ts";
 import type { CounterStatements } from "./statements/counters.ts";
 import type { InsightStatements } from "./statements/insights.ts";
 import type { InstanceStatements } from "./statements/instances.ts";
@@ -106,6 +107,7 @@ export type Statements = {
   settings: SettingStatements;
   notices: NoticeStatements;
   sendRate: SendRateStatements;
+  chatSends: ChatSendStatements;
   payoutSends: PayoutSendStatements;
 };
 

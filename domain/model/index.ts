@@ -14,3 +14,4 @@ export * from "./users.ts";
 export * from "./withdrawals.ts";
 export * from "./notices.ts";
 export * from "./payout-sends.ts";
+export * from "./chat-sends.ts";

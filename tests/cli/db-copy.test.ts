@@ -94,13 +94,14 @@ async function productDatabase(): Promise<string> {
   await call("POST", `/api/admin/users/${friends[2]!.id}/ban`, admin, { reason: "multi-accounting" });
   await call("POST", "/api/admin/broadcast", admin, { message: "Withdrawals are open again" });
   for (const from of ["203.0.113.7", "198.51.100.9"]) await t.request("POST", "/api/auth/login", { body: { email: adminEmail, password: "not the password" }, from });
-  // An operator's setting and an API token, as an owner makes them; a notice waiting for Telegram;
-  // the instances' register, and the hot wallet's nonce row and a transfer it signed, as a server
-  // sending payouts leaves them.
+  // An operator's setting and an API token, as an owner makes them; a notice waiting for Telegram
+  // and a chat's second taken by a sender; the instances' register, and the hot wallet's nonce row
+  // and a transfer it signed, as a server sending payouts leaves them.
   await call("PUT", "/api/admin/settings/referralBonus", admin, { value: "0.25" });
   await call("POST", "/api/admin/tokens", admin, { name: "cron", scopes: ["broadcast:flush"] });
   const now = new Date("2026-03-12T10:00:01Z");
   await t.insert("notices", { userId: payees[0]!.id, kind: "withdrawal_paid", payload: { amount: "12.50", txHash: paid.txHash }, createdAt: now });
+  await t.insert("chatSends", { tgId: payees[1]!.tgId, freeAt: now });
   await t.insert("instances", { id: "host-a:3000:1f2e", startedAt: now, seenAt: now, secretFingerprint: hex(8), version: "0.1.0" });
   const wallet = `0x${hex(20)}`;
   await t.insert("payoutWallets", { address: wallet, nextNonce: 1, updatedAt: now });

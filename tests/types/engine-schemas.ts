@@ -16,8 +16,9 @@ type PgTables = Omit<TablesOf<typeof Pg>, PgOnlyTable>;
 type PgOnlyColumn = "slot";
 
 // SQLite makes an integer primary key optional on insert, as the rowid it could pick itself;
-// referrals.referred_id is always given (the referred user's id), and PostgreSQL's type says so.
-type OptionalOnSqliteOnly = { referrals: "referredId" };
+// referrals.referred_id and chat_sends.tg_id are always given (the referred user's id, the chat's
+// Telegram id), and PostgreSQL's type says so.
+type OptionalOnSqliteOnly = { referrals: "referredId"; chatSends: "tgId" };
 
 type Flat<T> = { [K in keyof T]: T[K] };
 type Same<A, B> = (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
@@ -68,6 +69,7 @@ type DomainRows = {
   notices: Model.NoticeRow;
   payoutSends: Model.PayoutSend;
   payoutWallets: Model.PayoutWallet;
+  chatSends: Model.ChatSend;
 };
 
 type DomainVerdict<K> = K extends keyof DomainRows

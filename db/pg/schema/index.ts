@@ -16,6 +16,7 @@ export * from "./backups.ts";
 export * from "./settings.ts";
 export * from "./notices.ts";
 export * from "./payout-sends.ts";
+export * from "./chat-sends.ts";
 
 /**
  * SQLite indexes PostgreSQL does without, with the reason. users_scores_idx is a covering index

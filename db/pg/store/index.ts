@@ -36,6 +36,7 @@ import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
 import { noticeStatements, sendRateStatements } from "./notices.ts";
 import { payoutSendStatements } from "./payout-sends.ts";
+import { chatSendStatements } from "./chat-sends.ts";
 
 /**
  * Batches of grouped programs running at once, each on a connection of the pool: while one
@@ -67,6 +68,7 @@ export function pgStatements(db: PgRunner): Statements {
     instances: instanceStatements(db),
     notices: noticeStatements(db),
     sendRate: sendRateStatements(db),
+    chatSends: chatSendStatements(db),
     payoutSends: payoutSendStatements(db),
   };
 }

@@ -14,3 +14,4 @@ export * from "./backups.ts";
 export * from "./settings.ts";
 export * from "./notices.ts";
 export * from "./payout-sends.ts";
+export * from "./chat-sends.ts";

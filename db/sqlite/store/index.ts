@@ -28,6 +28,7 @@ import { settingStatements } from "./settings.ts";
 import { instanceStatements } from "./instances.ts";
 import { noticeStatements, sendRateStatements } from "./notices.ts";
 import { payoutSendStatements } from "./payout-sends.ts";
+import { chatSendStatements } from "./chat-sends.ts";
 
 /** The statements on this connection; inside a transaction they run in it. */
 export function sqliteStatements(db: Db): Statements {
@@ -49,6 +50,7 @@ export function sqliteStatements(db: Db): Statements {
     instances: instanceStatements(db),
     notices: noticeStatements(db),
     sendRate: sendRateStatements(db),
+    chatSends: chatSendStatements(db),
     payoutSends: payoutSendStatements(db),
   }));
 }
