@@ -4,8 +4,9 @@
 // and never the same row, through the claims' leases.
 //
 // One turn: claim up to a grant's worth (a tenth of a second of sends), reserve that many slots in
-// the bucket, and start each send at its slot without waiting for the one before, so a Bot API
-// that answers in 40 ms still sees the full rate. The next turn claims while those sends are in
+// the bucket and, in the same transaction, each chat's next second (chat_sends: no chat gets two
+// messages within a second, whichever instances send them), and start each send at its slot without
+// waiting for the one before, so a Bot API that answers in 40 ms still sees the full rate. The next turn claims while those sends are in
 // flight. A 429 stops the grant, moves the fleet's bucket past Telegram's retry_after, and puts
 // the unsent rest back untried once the sends in flight have settled (never before: a row put
 // back while its message is on the way could be sent twice). An outage does the same with a
@@ -17,7 +18,7 @@ import type { Deps } from "@/domain/context.ts";
 import { pickLanguage } from "@/domain/i18n/languages.ts";
 import { claimSends, noticeOf, releaseSends, settleNotice, settleNoticesSent, type ClaimedNotice } from "@/domain/notices.ts";
 import type { ClaimedDelivery } from "@/domain/statements/broadcast.ts";
-import { effectiveRate, fleetPaused, freeRateLimit, grantSize, pauseSends, reserveSends } from "@/domain/send-rate.ts";
+import { effectiveRate, fleetPaused, freeRateLimit, giveChatsBack, grantSize, pauseSends, reserveSends, type Reservation } from "@/domain/send-rate.ts";
 import { setReachable } from "@/domain/users.ts";
 import { silentLog, type Log } from "@/observe/log.ts";
 import { createBackoff, telegramBackoff, type BackoffOptions } from "./backoff.ts";
@@ -49,10 +50,9 @@ const lookAheadMs = 50;
  */
 const catchUpMs = 10;
 
-/** The least time between two messages to one chat (Telegram's per-chat limit is about one a second). */
-const perChatMs = 1000;
-
 type Item = { notice: ClaimedNotice; delivery?: undefined } | { delivery: ClaimedDelivery; notice?: undefined };
+
+const chatOf = (item: Item) => item.notice?.tgId ?? item.delivery!.tgId;
 
 export type SendCounts = { sent: number; blocked: number; failed: number; retried: number; expired: number; skipped: number; rateLimited: number };
 
@@ -62,8 +62,6 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
   const counts: SendCounts = { sent: 0, blocked: 0, failed: 0, retried: 0, expired: 0, skipped: 0, rateLimited: 0 };
   // Until when this instance sends nothing: Telegram's retry_after or an outage's backoff.
   let pausedUntil = 0;
-  /** When each chat may next get a message from this instance. */
-  const chatFreeAt = new Map<number, number>();
   const grants = new Set<Promise<void>>();
   // The bucket counts wall time, whatever clock the rules are handed: its slots are Telegram's seconds.
   const wall = { store: deps.store, clock: () => new Date() };
@@ -83,20 +81,14 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
   };
 
   /**
-   * Sends one item; answers "sent" (settled with its grant), "done" (settled here: refused for a
-   * reason of the user's or the text's), "later" (its chat is not free yet: put back with the
-   * grant's unsent rest), or "stop" when the grant must end (429, outage, stopping).
+   * Sends one item, whose chat the grant took; answers "sent" (settled with its grant), "done"
+   * (settled here: refused for a reason of the user's or the text's), or "stop" when the grant
+   * must end (429, outage, stopping). Its chat goes in `reached` when the message went out, or may
+   * have.
    */
-  async function sendOne(item: Item, token: string): Promise<"sent" | "done" | "later" | "stop"> {
-    const tgId = item.notice?.tgId ?? item.delivery!.tgId;
-    // A chat that had a message less than a second ago waits for a later grant: this one's slot
-    // goes unused rather than held (a held row would outlive its lease), and the message is put
-    // back untried. Taken before the send, so two in flight for one chat cannot both go.
-    const before = chatFreeAt.get(tgId);
-    if (before !== undefined && before - Date.now() > catchUpMs) return "later";
-    const at = Date.now();
-    chatFreeAt.set(tgId, at + perChatMs);
+  async function sendOne(item: Item, token: string, reached: Set<number>): Promise<"sent" | "done" | "stop"> {
     if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
+    reached.add(chatOf(item));
     try {
       if (item.notice) {
         const n = item.notice;
@@ -106,23 +98,21 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
         const d = item.delivery;
         await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown", ...(deps.config.broadcast.paid && { allow_paid_broadcast: true }) });
       }
-      if (chatFreeAt.size > 50_000) for (const [chat, free] of chatFreeAt) if (free < Date.now()) chatFreeAt.delete(chat);
       counts.sent++;
       outage.reset();
       return "sent";
     } catch (error) {
-      // A try that reached no one gives the chat's second back, unless another has taken the next.
-      if (chatFreeAt.get(tgId) === at + perChatMs) {
-        if (before === undefined) chatFreeAt.delete(tgId);
-        else chatFreeAt.set(tgId, before);
-      }
+      // An error answer reached no one, and the grant gives the chat's second back. A network
+      // error or a timeout keeps it: the message may have gone out all the same, and its retry
+      // waits out the outage's backoff anyway.
+      if (error instanceof GrammyError) reached.delete(chatOf(item));
       return failed(item, token, error);
     }
   }
 
   async function failed(item: Item, token: string, error: unknown): Promise<"done" | "stop"> {
     const message = describeTelegramError(error);
-    const tgId = item.notice?.tgId ?? item.delivery!.tgId;
+    const tgId = chatOf(item);
     switch (classifyTelegramError(error)) {
       case "rate_limited": {
         const seconds = error instanceof GrammyError ? (error.parameters.retry_after ?? 1) : 1;
@@ -166,11 +156,18 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
    * every send has answered; the unsent rest goes back after that, never before. A delivery whose
    * broadcast was cancelled since the claim is left out (one read for the grant).
    */
-  async function sendGrant(claimed: Item[], token: string, startsAt: number, slotMs: number) {
+  async function sendGrant(claimed: Item[], token: string, reservation: Reservation) {
+    const { startsAt, slotMs, taken } = reservation;
     const deliveryIds = claimed.flatMap((i) => (i.delivery ? [i.delivery.id] : []));
     const held = deliveryIds.length > 0 ? await heldDeliveries(deps, deliveryIds, token) : new Set<number>();
-    const items = claimed.filter((i) => !i.delivery || held.has(i.delivery.id));
+    const live = claimed.filter((i) => !i.delivery || held.has(i.delivery.id));
+    // One message per chat the reservation took, the first the claim gave (notices come first). A
+    // chat not free, or a second message to one chat, goes back untried for a later grant, its slot
+    // unused rather than held (a held row would outlive its lease).
+    const free = new Set(taken);
+    const items = live.filter((i) => free.delete(chatOf(i)));
     const sends: Promise<void>[] = [];
+    const reached = new Set<number>();
     const sentNotices: ClaimedNotice[] = [];
     const sentDeliveries: number[] = [];
     const slots = claimed.length;
@@ -181,7 +178,7 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     // would crowd more messages into one of Telegram's seconds than the rate's 3 % of room holds,
     // and a second over the rate costs the whole fleet a retry_after. What no slot is left for
     // goes back untried.
-    let leftOver = false;
+    let leftOver = items.length < live.length;
     let slot = 0;
     const slotAt = (n: number) => startsAt + n * slotMs;
     for (let i = 0; i < items.length && !stop; ) {
@@ -205,14 +202,13 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
       }
       const item = items[i++]!;
       sends.push(
-        sendOne(item, token)
+        sendOne(item, token, reached)
           .catch((error: Error) => {
             log.error({ err: error }, "a send could not be recorded");
             return "stop" as const;
           })
           .then((answer) => {
             if (answer === "stop") stop = true;
-            else if (answer === "later") leftOver = true;
             else if (answer === "sent" && item.notice) sentNotices.push(item.notice);
             else if (answer === "sent") sentDeliveries.push(item.delivery!.id);
           }),
@@ -221,6 +217,10 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     await Promise.all(sends);
     await settleNoticesSent({ ...wall, events: deps.events }, sentNotices, token);
     await settleDeliveriesSent(deps, sentDeliveries, token);
+    // The seconds of chats nothing reached (refused, or never tried: the grant stopped, or the
+    // broadcast was cancelled) go back before the rows do, so a notice put back finds its chat
+    // free at its next claim rather than behind the broadcast's next messages to other chats.
+    await giveChatsBack(wall, [...taken].filter((chat) => !reached.has(chat)), reservation);
     if (stop || leftOver) await releaseSends(deps, token);
   }
 
@@ -228,19 +228,22 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     const wait = pausedUntil - Date.now();
     if (wait > 0) return wait;
     const { rate, broadcasts } = mode();
-    const claim = await claimSends(deps, { limit: grantSize(rate), leaseMs, broadcasts, chatFreeSince: new Date(Date.now() - perChatMs) });
+    const claim = await claimSends(deps, { limit: grantSize(rate), leaseMs, broadcasts, chatFreeBy: new Date() });
     if (claim.expired > 0) log.warn({ expired: claim.expired }, "notices older than 24 h dropped: never sent late");
     counts.expired += claim.expired;
     counts.skipped += claim.skipped;
     const items: Item[] = [...claim.notices.map((notice) => ({ notice })), ...claim.deliveries.map((delivery) => ({ delivery }))];
     if (items.length === 0) return idleMs;
-    const { startsAt, slotMs } = await reserveSends(wall, items.length, rate);
-    // Slots far off (the fleet paused): the rows go back rather than outlive their lease here.
-    if (startsAt - Date.now() > leaseMs / 4) {
+    // Slots further off than this (the fleet paused): the rows go back rather than outlive their
+    // lease here, and the reservation takes no chat for them.
+    const farOffMs = leaseMs / 4;
+    const reservation = await reserveSends(wall, items.map(chatOf), rate, { lateMs: catchUpMs, takeWithinMs: farOffMs });
+    const { startsAt, slotMs } = reservation;
+    if (startsAt - Date.now() > farOffMs) {
       await releaseSends(deps, claim.token);
       return startsAt - Date.now() - leaseMs / 8;
     }
-    const grant = sendGrant(items, claim.token, startsAt, slotMs)
+    const grant = sendGrant(items, claim.token, reservation)
       .catch((error: Error) => log.error({ err: error }, "a grant of sends failed"))
       .finally(() => grants.delete(grant));
     grants.add(grant);

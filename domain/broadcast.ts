@@ -184,7 +184,7 @@ export function claimBatch(deps: Pick<Deps, "store" | "clock">, limit: number, i
     if (paced && !(yield* db.broadcast.takeTurn(now, next))) {
       return { token, deliveries: [], waiting: true, nextBatchAt: (yield* db.broadcast.nextTurn()) ?? now };
     }
-    const deliveries = yield* db.broadcast.claim({ token, now, leaseUntil, limit });
+    const deliveries = yield* db.broadcast.claim({ token, now, leaseUntil, limit, chatFreeBy: now });
     if (paced && deliveries.length === 0) yield* db.broadcast.giveTurnBack(now);
     return { token, deliveries, waiting: false, nextBatchAt: paced && deliveries.length > 0 ? next : null };
   });

@@ -58,12 +58,13 @@ export type SendClaim = {
  * Leases up to `limit` messages to send, in one transaction: waiting notices too old are expired
  * and those of users who blocked the bot skipped first, then notices are claimed, oldest first,
  * and broadcast deliveries (with `broadcasts`) fill what is left. `leaseMs` is how long the
- * sender may take before another may take them over. A user with a notice sent after
- * `chatFreeSince` (Telegram's time, as settleNoticesSent records it) gets none in this claim.
+ * sender may take before another may take them over. Nothing is claimed for a chat taken past
+ * `chatFreeBy` (the wall clock's now: chat_sends holds Telegram's seconds), so a claim leaves
+ * what its sender could not take; the take at the reservation decides (send-rate.ts).
  */
 export function claimSends(
   deps: Pick<Deps, "store" | "clock" | "events">,
-  { limit, leaseMs, broadcasts, chatFreeSince }: { limit: number; leaseMs: number; broadcasts: boolean; chatFreeSince: Date },
+  { limit, leaseMs, broadcasts, chatFreeBy }: { limit: number; leaseMs: number; broadcasts: boolean; chatFreeBy: Date },
 ): Promise<SendClaim> {
   const token = randomUUID();
   const now = deps.clock();
@@ -74,8 +75,8 @@ export function claimSends(
     const skipped = yield* db.notices.skipUnreachable(now);
     ended(record, "expired", expired);
     ended(record, "skipped", skipped);
-    const notices = yield* db.notices.claim({ token, now, leaseUntil, limit, chatFreeSince });
-    const deliveries = broadcasts ? yield* db.broadcast.claim({ token, now, leaseUntil, limit: limit - notices.length }) : [];
+    const notices = yield* db.notices.claim({ token, now, leaseUntil, limit, chatFreeBy });
+    const deliveries = broadcasts ? yield* db.broadcast.claim({ token, now, leaseUntil, limit: limit - notices.length, chatFreeBy }) : [];
     return { token, notices, deliveries, expired, skipped };
   });
 }
@@ -99,7 +100,7 @@ export function settleNotice(deps: Pick<Deps, "store" | "clock" | "events">, n: 
 
 /**
  * Records as sent, in one transaction, the notices of a grant that went out under `token`. The
- * sender hands in the wall clock: the time sent is Telegram's, which the per-chat gap counts in.
+ * sender hands in the wall clock: the time sent is Telegram's.
  */
 export function settleNoticesSent(deps: Pick<Deps, "store" | "clock" | "events">, sent: Pick<ClaimedNotice, "id" | "attempts">[], token: string): Promise<void> {
   if (sent.length === 0) return Promise.resolve();

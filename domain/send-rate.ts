@@ -6,6 +6,8 @@
 // fleet sends at most one message per slot, i.e. the rate. Grants are small (a tenth of a second
 // of sends), so no second holds more than the rate plus the one message a grant may straddle. A
 // 429 moves the moment to now + retry_after, which every instance meets at its next reservation.
+// The same transaction takes each chat's next second (chat_sends), so no chat gets two messages
+// within a second either, whichever instances send them.
 import type { Deps } from "./context.ts";
 
 /** Telegram's free limit for a bot's messages to different chats, and the paid broadcasts' cap. */
@@ -31,11 +33,52 @@ export const slotShare = 0.97;
 /** How many slots one reservation takes: a tenth of a second's worth, at least one. */
 export const grantSize = (rate: number) => Math.max(1, Math.round(rate / 10));
 
-/** Reserves `count` slots at `rate`; answers when the first starts and how far apart they are. */
-export async function reserveSends(deps: Pick<Deps, "store" | "clock">, count: number, rate: number): Promise<{ startsAt: number; slotMs: number }> {
+/** The least time between two messages to one chat: Telegram takes about one a second to a chat. */
+export const perChatMs = 1000;
+
+/** A grant's slots, when the first starts and how far apart they are, and the chats it took until when. */
+export type Reservation = { startsAt: number; slotMs: number; taken: Set<number>; takenUntil: number };
+
+/**
+ * Reserves a slot at `rate` for each message of `chats` (a chat's Telegram id per message) and, in
+ * the same transaction, takes each chat's next second with one statement (chat_sends): a chat
+ * free by the first slot is taken until a second after the last one, plus `lateMs` (how late a
+ * send may still leave at its slot). A chat not free is left out of `taken`, and so is a chat's
+ * second message in one grant: the sender sends at most one message per chat taken and puts the
+ * rest back for a later grant. Every sender of the fleet takes chats here, for notices and
+ * broadcasts alike, so no chat gets two messages within a second, whichever instances send them.
+ * Slots further off than `takeWithinMs` (the fleet is paused) take no chat: the sender puts those
+ * messages back rather than hold them.
+ */
+export async function reserveSends(
+  deps: Pick<Deps, "store" | "clock">,
+  chats: number[],
+  rate: number,
+  { lateMs, takeWithinMs }: { lateMs: number; takeWithinMs: number },
+): Promise<Reservation> {
   const slotMs = 1000 / (rate * slotShare);
-  const startsAt = await deps.store.transaction((db) => db.sendRate.reserve(deps.clock(), count, slotMs));
-  return { startsAt: startsAt.getTime(), slotMs };
+  const now = deps.clock();
+  // Distinct and in ascending order: PostgreSQL refuses a row updated twice by one statement, and
+  // two senders taking chats they share lock them in the same order.
+  const distinct = [...new Set(chats)].sort((a, b) => a - b);
+  const untilFor = (startsAt: number) => startsAt + (chats.length - 1) * slotMs + lateMs + perChatMs;
+  const { startsAt, taken } = await deps.store.transaction(function* (db) {
+    const startsAt = yield* db.sendRate.reserve(now, chats.length, slotMs);
+    if (startsAt.getTime() - now.getTime() > takeWithinMs) return { startsAt, taken: [] };
+    return { startsAt, taken: yield* db.chatSends.take(distinct, startsAt, new Date(untilFor(startsAt.getTime()))) };
+  });
+  return { startsAt: startsAt.getTime(), slotMs, taken: new Set(taken), takenUntil: untilFor(startsAt.getTime()) };
+}
+
+/**
+ * Gives back the seconds a reservation took for `chats` it sent nothing to (Telegram refused the
+ * message, or the grant stopped before it): their next message, perhaps a notice put back with
+ * the grant, may go in the next grant. A chat is free again from the reservation's first slot,
+ * which the take found it free by; one another take has had since is left alone.
+ */
+export async function giveChatsBack(deps: Pick<Deps, "store">, chats: number[], { startsAt, takenUntil }: Reservation): Promise<void> {
+  if (chats.length === 0) return;
+  await deps.store.transaction((db) => db.chatSends.giveBack([...new Set(chats)].sort((a, b) => a - b), new Date(startsAt), new Date(takenUntil)));
 }
 
 /** Telegram asked to wait: no instance sends before `until`. */

@@ -42,9 +42,10 @@ export type BroadcastStatements = {
   /**
    * Leases up to `limit` deliveries to `token` until `leaseUntil`: pending ones, and those whose
    * lease ran out before `now` (their flush died). Rows another flush is claiming are skipped,
-   * never waited for or taken twice. Ordered by id.
+   * never waited for or taken twice, and so are those whose user's chat is not free by
+   * `chatFreeBy` (chat_sends: it had a message less than a second ago). Ordered by id.
    */
-  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number }): Op<ClaimedDelivery[]>;
+  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number; chatFreeBy: Date }): Op<ClaimedDelivery[]>;
   /** The delivery while `token` still holds it. */
   held(id: number, token: string): Op<Pick<BroadcastDelivery, "broadcastId" | "attempts"> | undefined>;
   /** Which of `ids` `token` still holds: one statement for a grant. */

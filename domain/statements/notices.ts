@@ -21,10 +21,11 @@ export type NoticeStatements = {
   /**
    * Leases up to `limit` waiting notices of reachable users, oldest first, as
    * BroadcastStatements.claim does, and at most one per user: a user's oldest waiting notice, once
-   * none of theirs is being sent and none was sent after `chatFreeSince`. So a user's notices
-   * reach them in order and apart, whichever instances send them.
+   * none of theirs is being sent and their chat is free by `chatFreeBy` (chat_sends). So a user's
+   * notices reach them in order, whichever instances send them, and a notice is not claimed only
+   * to be put back because its chat had a message in the last second.
    */
-  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number; chatFreeSince: Date }): Op<ClaimedNotice[]>;
+  claim(lease: { token: string; now: Date; leaseUntil: Date; limit: number; chatFreeBy: Date }): Op<ClaimedNotice[]>;
   /** Ends the lease with the outcome, if `token` still holds it; answers whether it did. */
   settle(id: number, token: string, set: NoticeSettlement): Op<boolean>;
   /** Puts what `token` still holds back to pending, attempts untouched; answers how many. */

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/pg/schema/index.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 import { awaiting, type Op } from "@/domain/store.ts";
+import { chatFreeBy } from "./chat-sends.ts";
 import type { PgRunner } from "./runner.ts";
 
 const held = (id: number, token: string) =>
@@ -20,13 +21,13 @@ const countOf = (result: unknown) => (result as { count: number }).count;
 
 export function broadcastStatements(db: PgRunner): BroadcastStatements {
   /** Leases up to `limit` of the rows `which` picks, in id order, with where each goes. */
-  function* lease(which: SQL, limit: number, { token, now, leaseUntil }: { token: string; now: Date; leaseUntil: Date }): Op<ClaimedDelivery[]> {
+  function* lease(which: SQL, limit: number, { token, now, leaseUntil, chatFreeBy: free }: { token: string; now: Date; leaseUntil: Date; chatFreeBy: Date }): Op<ClaimedDelivery[]> {
     if (limit <= 0) return [];
     const rows = yield* awaiting(
       db.execute(sql`
         with claimed as (
           update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now}, lease_until = ${leaseUntil}
-          where id in (select id from broadcast_deliveries where ${which} order by id limit ${limit} for update skip locked)
+          where id in (select id from broadcast_deliveries d where ${which} and ${chatFreeBy(sql`d.user_id`, free)} order by id limit ${limit} for update skip locked)
           returning id, broadcast_id, user_id, attempts)
         select c.id, c.broadcast_id as "broadcastId", c.user_id as "userId", u.tg_id as "tgId", b.message, b.texts, u.language, u.tg_language as "tgLanguage", c.attempts
         from claimed c join users u on u.id = c.user_id join broadcasts b on b.id = c.broadcast_id

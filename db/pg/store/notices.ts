@@ -6,6 +6,7 @@ import { broadcastPace, notices } from "@/db/pg/schema/index.ts";
 import type { NoticeStatus } from "@/domain/model/index.ts";
 import type { ClaimedNotice, NoticeStatements, SendRateStatements } from "@/domain/statements/notices.ts";
 import { awaiting } from "@/domain/store.ts";
+import { chatFreeBy } from "./chat-sends.ts";
 import type { PgRunner } from "./runner.ts";
 
 const held = (id: number, token: string) => and(eq(notices.id, id), eq(notices.claimToken, token), eq(notices.status, "sending"));
@@ -41,7 +42,7 @@ export function noticeStatements(db: PgRunner): NoticeStatements {
         ),
       );
     },
-    *claim({ token, now, leaseUntil, limit, chatFreeSince }) {
+    *claim({ token, now, leaseUntil, limit, chatFreeBy: free }) {
       if (limit <= 0) return [];
       // A notice whose user has an older one waiting or one in flight is skipped, never waited
       // for: if a concurrent claim holds the older one, this snapshot still sees it waiting.
@@ -53,7 +54,8 @@ export function noticeStatements(db: PgRunner): NoticeStatements {
               select id from notices n where ${waiting(now)}
                 and not exists (
                   select 1 from notices o where o.user_id = n.user_id and o.id <> n.id
-                    and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now}) or (o.status = 'sent' and o.sent_at > ${chatFreeSince})))
+                    and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now})))
+                and ${chatFreeBy(sql`n.user_id`, free)}
                 order by id limit ${limit} for update skip locked)
             returning id, user_id, kind, payload, attempts, created_at)
           select c.id, c.kind, c.payload, c.attempts, c.created_at as "createdAt", u.tg_id as "tgId", u.language, u.tg_language as "tgLanguage"

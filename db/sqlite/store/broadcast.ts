@@ -5,6 +5,7 @@ import type { Db } from "@/db/sqlite/client.ts";
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "@/db/ops.ts";
 import { broadcastDeliveries, broadcastPace, broadcasts } from "@/db/sqlite/schema/index.ts";
 import { changedRows } from "@/db/sqlite/transaction.ts";
+import { chatFreeBy } from "./chat-sends.ts";
 import type { AudienceGroup, BroadcastStatements, ClaimedDelivery } from "@/domain/statements/broadcast.ts";
 
 const held = (id: number, token: string) =>
@@ -56,15 +57,16 @@ export function broadcastStatements(db: Db): BroadcastStatements {
     *giveTurnBack(now) {
       db.update(broadcastPace).set({ nextBatchAt: now }).run();
     },
-    *claim({ token, now, leaseUntil, limit }) {
+    *claim({ token, now, leaseUntil, limit, chatFreeBy: free }) {
       // Two index ranges joined, not one OR: each is a short run of (status, id) entries however
       // many sent rows the table holds.
+      const chatFree = chatFreeBy(sql`d.user_id`, free);
       db.run(sql`
         update broadcast_deliveries set status = 'sending', claim_token = ${token}, claimed_at = ${now.getTime()}, lease_until = ${leaseUntil.getTime()}
         where id in (
-          select id from broadcast_deliveries where status = 'pending'
+          select id from broadcast_deliveries d where status = 'pending' and ${chatFree}
           union all
-          select id from broadcast_deliveries where status = 'sending' and lease_until < ${now.getTime()}
+          select id from broadcast_deliveries d where status = 'sending' and lease_until < ${now.getTime()} and ${chatFree}
           order by id limit ${limit})`);
       const claimed = db.all<Omit<ClaimedDelivery, "texts"> & { texts: string | null }>(sql`
         select d.id, d.broadcast_id as broadcastId, d.user_id as userId, u.tg_id as tgId, b.message, b.texts, u.language, u.tg_language as tgLanguage, d.attempts

@@ -4,6 +4,7 @@ import type { Db } from "@/db/sqlite/client.ts";
 import { and, eq, sql } from "@/db/ops.ts";
 import { broadcastPace, notices } from "@/db/sqlite/schema/index.ts";
 import { changedRows } from "@/db/sqlite/transaction.ts";
+import { chatFreeBy } from "./chat-sends.ts";
 import type { NoticeStatus } from "@/domain/model/index.ts";
 import type { ClaimedNotice, NoticeStatements, SendRateStatements } from "@/domain/statements/notices.ts";
 
@@ -32,7 +33,7 @@ export function noticeStatements(db: Db): NoticeStatements {
           where ${waiting(now)} and user_id in (select id from users where is_active = 0)`),
       );
     },
-    *claim({ token, now, leaseUntil, limit, chatFreeSince }) {
+    *claim({ token, now, leaseUntil, limit, chatFreeBy: free }) {
       if (limit <= 0) return [];
       db.run(sql`
         update notices set status = 'sending', claim_token = ${token}, lease_until = ${leaseUntil.getTime()}
@@ -40,7 +41,8 @@ export function noticeStatements(db: Db): NoticeStatements {
           select id from notices n where ${waiting(now)}
             and not exists (
               select 1 from notices o where o.user_id = n.user_id and o.id <> n.id
-                and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now.getTime()}) or (o.status = 'sent' and o.sent_at > ${chatFreeSince.getTime()})))
+                and ((o.id < n.id and o.status in ('pending', 'sending')) or (o.status = 'sending' and o.lease_until >= ${now.getTime()})))
+            and ${chatFreeBy(sql`n.user_id`, free)}
             order by id limit ${limit})`);
       const rows = db.all<Omit<ClaimedNotice, "payload" | "createdAt"> & { payload: string; createdAt: number }>(sql`
         select n.id, n.kind, n.payload, n.attempts, n.created_at as createdAt, u.tg_id as tgId, u.language, u.tg_language as tgLanguage
