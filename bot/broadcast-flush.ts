@@ -3,6 +3,7 @@ import { GrammyError, type Api } from "grammy";
 import { claimBatch, deliveryText, emptyFlushReport, queuedDeliveries, releaseClaim, settleDelivery, type DeliveryOutcome, type FlushReport } from "@/domain/broadcast.ts";
 import { stopForRefusedText, stopReasons, whyNotSend } from "@/domain/broadcast-stop.ts";
 import type { Deps } from "@/domain/context.ts";
+import { giveChatsBack, takeChat } from "@/domain/send-rate.ts";
 import { setReachable } from "@/domain/users.ts";
 import { grammySignal } from "./telegram-api.ts";
 import { classifyTelegramError, describeTelegramError } from "./telegram-errors.ts";
@@ -18,7 +19,12 @@ export type FlushOptions = { batchSize: number; gapMs: number; intervalSeconds?:
 type FlushDeps = Pick<Deps, "store" | "clock" | "events">;
 
 /** Why the deliveries after a stop were left queued, as the report and the CLI show it. */
-const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLimit: "rate limited: left for the next flush", outage: "Bot API unreachable: left queued" } as const;
+const whyLeftQueued = {
+  stopping: "the server is stopping: left queued",
+  rateLimit: "rate limited: left for the next flush",
+  outage: "Bot API unreachable: left queued",
+  chatBusy: "its chat had a message less than a second ago: left for the next flush",
+} as const;
 
 /**
  * Claims up to `batchSize` deliveries and sends them `gapMs` apart with Markdown, each in its
@@ -30,7 +36,9 @@ const whyLeftQueued = { stopping: "the server is stopping: left queued", rateLim
  * (network error, timeout, 5xx), stops the batch and puts the delivery at hand and the unsent
  * rest back without counting a try. Any other refusal is retried by a later flush, up to the
  * attempt limit. Each delivery is checked just before it is sent, so one whose broadcast was
- * cancelled meanwhile is not sent. When another flush, here or on another server, started a
+ * cancelled meanwhile is not sent, and its chat's next second is taken as the senders take it
+ * (send-rate.ts): one whose chat had a message less than a second ago, from this flush or any
+ * instance's sender, goes back queued. When another flush, here or on another server, started a
  * batch less than the interval ago, nothing is claimed and the report says when the next batch
  * may start.
  */
@@ -44,6 +52,7 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
   const record = (deliveryId: number, tgId: number, outcome: DeliveryOutcome, error: string | null = null) =>
     report.results.push({ deliveryId, tgId, outcome, error });
   let stopped: string | undefined;
+  let putBack = false;
   let called = false;
 
   for (const d of deliveries) {
@@ -58,6 +67,12 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
       record(d.id, d.tgId, skip.stopped ? "stopped" : "not_sent", skip.reason);
       continue;
     }
+    const chat = await takeChat(deps, d.tgId);
+    if (!chat) {
+      putBack = true;
+      record(d.id, d.tgId, "not_sent", whyLeftQueued.chatBusy);
+      continue;
+    }
     called = true;
     try {
       await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown" }, signal && grammySignal(signal));
@@ -65,6 +80,8 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
       report.sent++;
       record(d.id, d.tgId, "sent");
     } catch (error) {
+      // An error answer reached no one: the chat's second goes back, as a sender's grant gives it.
+      if (error instanceof GrammyError) await giveChatsBack(deps, [d.tgId], chat);
       const message = describeTelegramError(error);
       if (signal?.aborted) {
         stopped = whyLeftQueued.stopping;
@@ -113,7 +130,7 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
       }
     }
   }
-  if (stopped) await releaseClaim(deps, token);
+  if (stopped || putBack) await releaseClaim(deps, token);
   report.leftQueued = await queuedDeliveries(deps);
   return report;
 }

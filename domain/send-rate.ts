@@ -36,8 +36,11 @@ export const grantSize = (rate: number) => Math.max(1, Math.round(rate / 10));
 /** The least time between two messages to one chat: Telegram takes about one a second to a chat. */
 export const perChatMs = 1000;
 
-/** A grant's slots, when the first starts and how far apart they are, and the chats it took until when. */
-export type Reservation = { startsAt: number; slotMs: number; taken: Set<number>; takenUntil: number };
+/** Chats taken from `startsAt`, found free by then, until `takenUntil`. */
+export type ChatTaken = { startsAt: number; takenUntil: number };
+
+/** A grant's slots, when the first starts and how far apart they are, and the chats it took. */
+export type Reservation = ChatTaken & { slotMs: number; taken: Set<number> };
 
 /**
  * Reserves a slot at `rate` for each message of `chats` (a chat's Telegram id per message) and, in
@@ -76,9 +79,24 @@ export async function reserveSends(
  * the grant, may go in the next grant. A chat is free again from the reservation's first slot,
  * which the take found it free by; one another take has had since is left alone.
  */
-export async function giveChatsBack(deps: Pick<Deps, "store">, chats: number[], { startsAt, takenUntil }: Reservation): Promise<void> {
+export async function giveChatsBack(deps: Pick<Deps, "store">, chats: number[], { startsAt, takenUntil }: ChatTaken): Promise<void> {
   if (chats.length === 0) return;
   await deps.store.transaction((db) => db.chatSends.giveBack([...new Set(chats)].sort((a, b) => a - b), new Date(startsAt), new Date(takenUntil)));
+}
+
+/** How soon after its take a message sent one at a time leaves: at once, with nothing in between. */
+const takenAheadMs = 10;
+
+/**
+ * Takes one chat's next second for a message that leaves at once (the batch pace's flush sends one
+ * at a time), as reserveSends does for a grant; null when the chat is not free, its message then
+ * going back queued.
+ */
+export async function takeChat(deps: Pick<Deps, "store" | "clock">, tgId: number): Promise<ChatTaken | null> {
+  const now = deps.clock().getTime();
+  const until = now + takenAheadMs + perChatMs;
+  const taken = await deps.store.transaction((db) => db.chatSends.take([tgId], new Date(now), new Date(until)));
+  return taken.length === 1 ? { startsAt: now, takenUntil: until } : null;
 }
 
 /** Telegram asked to wait: no instance sends before `until`. */
