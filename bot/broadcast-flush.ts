@@ -74,14 +74,17 @@ export async function flushBroadcasts(deps: FlushDeps, api: Api, { batchSize, ga
       continue;
     }
     called = true;
+    let went = false;
     try {
       await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown" }, signal && grammySignal(signal));
+      went = true;
       await settleDelivery(deps, d.id, token, { ok: true });
       report.sent++;
       record(d.id, d.tgId, "sent");
     } catch (error) {
-      // An error answer reached no one: the chat's second goes back, as a sender's grant gives it.
-      if (error instanceof GrammyError) await giveChatsBack(deps, [d.tgId], chat);
+      // The message reached no one (or, after a timeout, goes again anyway): its chat's second
+      // goes back, as a sender's grant gives it.
+      if (!went) await giveChatsBack(deps, [d.tgId], chat);
       const message = describeTelegramError(error);
       if (signal?.aborted) {
         stopped = whyLeftQueued.stopping;

@@ -83,12 +83,10 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
   /**
    * Sends one item, whose chat the grant took; answers "sent" (settled with its grant), "done"
    * (settled here: refused for a reason of the user's or the text's), or "stop" when the grant
-   * must end (429, outage, stopping). Its chat goes in `reached` when the message went out, or may
-   * have.
+   * must end (429, outage, stopping). Its chat goes in `reached` when Telegram took the message.
    */
   async function sendOne(item: Item, token: string, reached: Set<number>): Promise<"sent" | "done" | "stop"> {
     if (stopping.signal.aborted || Date.now() < pausedUntil) return "stop";
-    reached.add(chatOf(item));
     try {
       if (item.notice) {
         const n = item.notice;
@@ -98,14 +96,11 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
         const d = item.delivery;
         await api.sendMessage(d.tgId, deliveryText(d), { parse_mode: "Markdown", ...(deps.config.broadcast.paid && { allow_paid_broadcast: true }) });
       }
+      reached.add(chatOf(item));
       counts.sent++;
       outage.reset();
       return "sent";
     } catch (error) {
-      // An error answer reached no one, and the grant gives the chat's second back. A network
-      // error or a timeout keeps it: the message may have gone out all the same, and its retry
-      // waits out the outage's backoff anyway.
-      if (error instanceof GrammyError) reached.delete(chatOf(item));
       return failed(item, token, error);
     }
   }
@@ -217,9 +212,11 @@ export function startSender(deps: SenderDeps, api: Api, { log = silentLog, lease
     await Promise.all(sends);
     await settleNoticesSent({ ...wall, events: deps.events }, sentNotices, token);
     await settleDeliveriesSent(deps, sentDeliveries, token);
-    // The seconds of chats nothing reached (refused, or never tried: the grant stopped, or the
-    // broadcast was cancelled) go back before the rows do, so a notice put back finds its chat
-    // free at its next claim rather than behind the broadcast's next messages to other chats.
+    // The seconds of chats no message reached (refused, failed, or never tried: the grant stopped,
+    // or the broadcast was cancelled) go back before the rows do, so a notice put back finds its
+    // chat free at its next claim rather than behind the broadcast's next messages to other
+    // chats. A timeout whose message Telegram took all the same frees its chat early: that
+    // message goes again anyway (the at-least-once case), and a second early at worst.
     await giveChatsBack(wall, [...taken].filter((chat) => !reached.has(chat)), reservation);
     if (stop || leftOver) await releaseSends(deps, token);
   }

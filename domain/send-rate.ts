@@ -74,9 +74,9 @@ export async function reserveSends(
 }
 
 /**
- * Gives back the seconds a reservation took for `chats` it sent nothing to (Telegram refused the
- * message, or the grant stopped before it): their next message, perhaps a notice put back with
- * the grant, may go in the next grant. A chat is free again from the reservation's first slot,
+ * Gives back the seconds a reservation took for `chats` it sent nothing to (the send failed, or
+ * the grant stopped before it): their next message, perhaps a notice put back with the grant,
+ * may go in the next grant. A chat is free again from the reservation's first slot,
  * which the take found it free by; one another take has had since is left alone.
  */
 export async function giveChatsBack(deps: Pick<Deps, "store">, chats: number[], { startsAt, takenUntil }: ChatTaken): Promise<void> {
