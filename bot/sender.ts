@@ -5,12 +5,12 @@
 //
 // One turn: claim up to a grant's worth (a tenth of a second of sends), reserve that many slots in
 // the bucket and, in the same transaction, each chat's next second (chat_sends: no chat gets two
-// messages within a second, whichever instances send them), and start each send at its slot without
-// waiting for the one before, so a Bot API that answers in 40 ms still sees the full rate. The next turn claims while those sends are in
-// flight. A 429 stops the grant, moves the fleet's bucket past Telegram's retry_after, and puts
-// the unsent rest back untried once the sends in flight have settled (never before: a row put
-// back while its message is on the way could be sent twice). An outage does the same with a
-// growing wait of this instance's own.
+// messages within a second, whichever instances send them), and start each send at its slot
+// without waiting for the one before, so a Bot API that answers in 40 ms still sees the full
+// rate. The next turn claims while those sends are in flight. A 429 stops the grant, moves the
+// fleet's bucket past Telegram's retry_after, and puts the unsent rest back untried once the
+// sends in flight have settled (never before: a row put back while its message is on the way
+// could be sent twice). An outage does the same with a growing wait of this instance's own.
 import { GrammyError, type Api } from "grammy";
 import { deliveryText, heldDeliveries, settleDeliveriesSent, settleDelivery } from "@/domain/broadcast.ts";
 import { stopForRefusedText } from "@/domain/broadcast-stop.ts";
