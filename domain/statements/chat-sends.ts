@@ -1,4 +1,4 @@
-// The statement the per-chat rule (send-rate.ts, takeChats) needs from an engine.
+// The statements the per-chat rule (send-rate.ts: reserveSends, takeChat) needs from an engine.
 import type { Op } from "@/domain/store.ts";
 
 export type ChatSendStatements = {
@@ -10,7 +10,7 @@ export type ChatSendStatements = {
   take(tgIds: number[], from: Date, until: Date): Op<number[]>;
   /**
    * Frees from `from` those of `tgIds` a take still holds until `until` (free_at unchanged since),
-   * for messages Telegram refused: nothing reached those chats.
+   * for chats whose message failed or was never sent.
    */
   giveBack(tgIds: number[], from: Date, until: Date): Op<void>;
 };
