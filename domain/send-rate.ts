@@ -36,6 +36,12 @@ export const grantSize = (rate: number) => Math.max(1, Math.round(rate / 10));
 /** The least time between two messages to one chat: Telegram takes about one a second to a chat. */
 export const perChatMs = 1000;
 
+/**
+ * Chats distinct and in ascending order, as chat_sends' statements take them: PostgreSQL refuses a
+ * row updated twice by one statement, and two senders taking chats they share lock them in the same order.
+ */
+const inLockOrder = (chats: number[]) => [...new Set(chats)].sort((a, b) => a - b);
+
 /** Chats taken from `startsAt`, found free by then, until `takenUntil`. */
 export type ChatTaken = { startsAt: number; takenUntil: number };
 
@@ -61,9 +67,7 @@ export async function reserveSends(
 ): Promise<Reservation> {
   const slotMs = 1000 / (rate * slotShare);
   const now = deps.clock();
-  // Distinct and in ascending order: PostgreSQL refuses a row updated twice by one statement, and
-  // two senders taking chats they share lock them in the same order.
-  const distinct = [...new Set(chats)].sort((a, b) => a - b);
+  const distinct = inLockOrder(chats);
   const untilFor = (startsAt: number) => startsAt + (chats.length - 1) * slotMs + lateMs + perChatMs;
   const { startsAt, taken } = await deps.store.transaction(function* (db) {
     const startsAt = yield* db.sendRate.reserve(now, chats.length, slotMs);
@@ -81,7 +85,7 @@ export async function reserveSends(
  */
 export async function giveChatsBack(deps: Pick<Deps, "store">, chats: number[], { startsAt, takenUntil }: ChatTaken): Promise<void> {
   if (chats.length === 0) return;
-  await deps.store.transaction((db) => db.chatSends.giveBack([...new Set(chats)].sort((a, b) => a - b), new Date(startsAt), new Date(takenUntil)));
+  await deps.store.transaction((db) => db.chatSends.giveBack(inLockOrder(chats), new Date(startsAt), new Date(takenUntil)));
 }
 
 /** How soon after its take a message sent one at a time leaves: at once, with nothing in between. */
