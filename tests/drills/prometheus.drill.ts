@@ -38,7 +38,12 @@ test.skipIf(!prometheus)("Prometheus scrapes the server with the token from its 
   await until("the target up", async () => (await p.targets()).some((t) => t.health === "up"), 15_000);
   const completions = 'sum(refbot_task_completions_total{job="refbot"})';
   const answered = 'sum(refbot_http_request_duration_seconds_count{job="refbot", route="/api/tasks/:id/complete", status_class="2xx"})';
-  const before = (await p.value(completions))!;
+  // Prometheus marks a target up before it commits that scrape's samples, so the first
+  // scrape's counter is awaited rather than read once the target is up.
+  const before = await until("the first scrape's completions stored", async () => {
+    const value = await p.value(completions);
+    return value !== undefined && { value };
+  }).then((stored) => stored.value);
   expect(before).toBeGreaterThanOrEqual(0);
   for (let i = 0; i < 3; i++) await completeDailyTask(s, 7_300_000 + i);
   await until("three completions counted", async () => (await p.value(completions)) === before + 3, 15_000);
