@@ -67,8 +67,8 @@ export function createApp(deps: Deps<Config>, { jwtSecret, runtime = noBotRuntim
   // through Elysia's `serve` option; Elysia gives them priority over its own for the same path.
   const hot = hotReads(
     [
-      { path: "/api/me", kept: me },
-      { path: "/api/tasks/active", kept: taskLists.kept },
+      { path: "/api/me", kept: me, made: me },
+      { path: "/api/tasks/active", kept: taskLists.kept, made: taskLists.of },
     ],
     signIn,
     edge,

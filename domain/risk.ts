@@ -137,36 +137,54 @@ export type SeenClients = { seen: Set<string>; lookedAt: Map<number, { agent: st
 
 export const seenClients = (): SeenClients => ({ seen: new Set<string>(), lookedAt: new Map<number, { agent: string; at: number }>() });
 
-/**
- * Whether the client a user's request comes from is to be looked at now: a session's requests come
- * from one client, so it is looked at once a minute at most per user agent (this is asked on every
- * user request). Changes nothing; a caller that gets false may answer without noteClient.
- */
-export function clientLookDue(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, userAgent: string | undefined): boolean {
+function clientLookDue(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, userAgent: string | undefined): boolean {
   if (!enabled(deps)) return false;
   const last = deps.caches.seenClients.lookedAt.get(user.id);
   return !(last && last.agent === (userAgent ?? "") && deps.clock().getTime() - last.at < clientLookEveryMs);
 }
 
-export async function noteClient(deps: RiskDeps & Pick<Deps, "caches" | "log">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
-  if (!clientLookDue(deps, user, userAgent)) return;
-  const { seen, lookedAt } = deps.caches.seenClients;
-  if (lookedAt.size >= 200_000) lookedAt.clear();
-  lookedAt.set(user.id, { agent: userAgent ?? "", at: deps.clock().getTime() });
+/**
+ * Looks at the client a user's request comes from, as every user request does: a session's
+ * requests come from one client, so it is looked at once a minute at most per user agent, and a
+ * client already recorded (or one no address tells of) is only noted as looked at. Answers whether
+ * a sighting is left to record, which only noteClient does; with false the request may answer
+ * without it, and nothing it needs waits on a write.
+ */
+export function lookAtClient(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): boolean {
+  return clientLooked(deps, user, address, userAgent) !== undefined;
+}
+
+/** The sighting a due look leaves to record, else undefined with the look noted. */
+function clientLooked(deps: RiskDeps & Pick<Deps, "caches">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined) {
+  if (!clientLookDue(deps, user, userAgent)) return undefined;
   const at = address();
   const key = `${user.id}:${at}:${userAgent ?? ""}`;
-  if (seen.has(key)) return;
+  if (at && isClientAddress(at) && !deps.caches.seenClients.seen.has(key)) return { at, key };
+  looked(deps.caches.seenClients, user, userAgent, key, deps.clock());
+  return undefined;
+}
+
+/** A look at a user's client noted: when, with which agent, and the client as recorded or as nothing to record. */
+function looked({ seen, lookedAt }: SeenClients, user: Pick<User, "id">, userAgent: string | undefined, key: string, now: Date): void {
+  if (lookedAt.size >= 200_000) lookedAt.clear();
+  lookedAt.set(user.id, { agent: userAgent ?? "", at: now.getTime() });
   if (seen.size > 100_000) seen.clear();
   seen.add(key);
-  if (!at || !isClientAddress(at)) return;
+}
+
+/** A user request's look at its client (lookAtClient), with the sighting it finds recorded. */
+export async function noteClient(deps: RiskDeps & Pick<Deps, "caches" | "log">, user: Pick<User, "id">, address: () => string | undefined, userAgent: string | undefined): Promise<void> {
+  const found = clientLooked(deps, user, address, userAgent);
+  if (!found) return;
+  looked(deps.caches.seenClients, user, userAgent, found.key, deps.clock());
   try {
     // Grouped: first sightings come with the first requests of sessions, many at once under load,
     // and each would otherwise wait for a commit of its own.
-    await deps.store.transaction((db) => sighting(db, deps.settings.current().riskFlagScore, user, at, userAgent ?? "", deps.clock()), { grouped: true });
+    await deps.store.transaction((db) => sighting(db, deps.settings.current().riskFlagScore, user, found.at, userAgent ?? "", deps.clock()), { grouped: true });
   } catch (error) {
     // A sighting feeds a signal; it must not fail the user's request. A later request tries again.
-    seen.delete(key);
-    lookedAt.delete(user.id);
+    deps.caches.seenClients.seen.delete(found.key);
+    deps.caches.seenClients.lookedAt.delete(user.id);
     deps.log?.warn({ userId: user.id, err: error }, "risk: could not record a client sighting");
   }
 }

@@ -6,7 +6,7 @@ import type { Deps } from "@/domain/context.ts";
 import type { Config } from "@/config/env.ts";
 import { AppError } from "@/domain/errors.ts";
 import { createInitDataVerifier, initDataHeader, type InitData } from "@/domain/init-data.ts";
-import { clientLookDue, noteClient } from "@/domain/risk.ts";
+import { lookAtClient, noteClient } from "@/domain/risk.ts";
 import { findUserByTgId, keptUserByTgId, profileIsCurrent, registerUser, userLanguage, type TelegramProfile } from "@/domain/users.ts";
 import { signedInAs } from "@/observe/request-context.ts";
 import { answerUserIn } from "./errors.ts";
@@ -43,6 +43,10 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
     return kept && profileIsCurrent(kept, profile) ? { user: kept } : { profile, startParam: data.startParam };
   }
 
+  /** The launch's user when the request needs nothing written for them: Telegram describes them as their row does, and their client leaves no sighting to record. */
+  const unchanged = (request: Request, user: User | undefined, profile?: TelegramProfile): User | undefined =>
+    user && (!profile || profileIsCurrent(user, profile)) && !lookAtClient(deps, user, () => addressOf(request), request.headers.get("user-agent") ?? undefined) ? user : undefined;
+
   /** Demo mode's sign-in by a plain Telegram id, refused anywhere else. */
   async function demoUser(request: Request, query: Record<string, string | undefined>): Promise<User> {
     const plainId = request.headers.get("x-telegram-id") ?? query.tgUserId;
@@ -56,9 +60,14 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
     return user;
   }
 
+  // A read `read` found failing, for `of` to answer as it is handed the same request: read again,
+  // a database that is away would keep each request waiting twice.
+  const failedReads = new WeakMap<Request, unknown>();
+
   return {
     /** The request's user: registered or updated from its init data if need be, its client looked at; demo mode's by id. */
     async of(request: Request, query: Record<string, string | undefined>): Promise<User> {
+      if (failedReads.has(request)) throw failedReads.get(request);
       // Read from the request, not from Elysia's `headers`: naming those makes every user route
       // copy all of a request's headers into an object first.
       const raw = request.headers.get(initDataHeader);
@@ -73,8 +82,8 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
 
     /**
      * The request's user when `of` would find them with nothing to write, read or wait for: valid
-     * init data of a kept user Telegram still describes so, whose client needs no look. Else
-     * undefined, refusals included (`of` answers those).
+     * init data of a kept user Telegram still describes so, whose client (looked at here when a
+     * look is due) leaves no sighting to record. Else undefined, refusals included (`of` answers those).
      */
     kept(request: Request): User | undefined {
       const raw = request.headers.get(initDataHeader);
@@ -85,8 +94,35 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
       } catch {
         return undefined;
       }
-      if (!("user" in found) || clientLookDue(deps, found.user, request.headers.get("user-agent") ?? undefined)) return undefined;
-      return found.user;
+      return "user" in found ? unchanged(request, found.user) : undefined;
+    },
+
+    /** Whether `read` is the way to a user: where the store keeps none, so `kept` finds none. */
+    reads: !deps.store.changes.keepsUsers,
+
+    /**
+     * The request's user as `of` would find them with nothing to write, read from the database:
+     * where no users are kept (`reads`). Else undefined, refusals included, and a failed read
+     * rejects (`of` answers those, a failed read with its error, without reading again).
+     */
+    async read(request: Request): Promise<User | undefined> {
+      const raw = request.headers.get(initDataHeader);
+      if (!raw) return undefined;
+      let found: ReturnType<typeof launched>;
+      try {
+        found = launched(raw);
+      } catch {
+        return undefined;
+      }
+      if ("user" in found) return unchanged(request, found.user);
+      let user: User | undefined;
+      try {
+        user = await findUserByTgId(deps, found.profile.tgId);
+      } catch (error) {
+        failedReads.set(request, error);
+        throw error;
+      }
+      return unchanged(request, user, found.profile);
     },
   };
 }
