@@ -82,6 +82,15 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
   return { ...user, ...next };
 }
 
+/** Whether two reads of a user's row found it the same: every field equal, times by their instant. */
+export function sameUserRow(a: User, b: User): boolean {
+  for (const key in a) {
+    const [x, y] = [a[key as keyof User], b[key as keyof User]];
+    if (x !== y && !(x instanceof Date && y instanceof Date && x.getTime() === y.getTime())) return false;
+  }
+  return true;
+}
+
 /** Whether the row already says what the profile says (refreshProfile would write nothing): checked on every signed-in request. */
 export function profileIsCurrent(user: User, profile: TelegramProfile): boolean {
   return (
@@ -143,11 +152,12 @@ function usersKept({ store, caches }: Pick<Deps, "store" | "caches">): UserCache
   return caches.users;
 }
 
-const cachedUsers = 100_000;
+/** How many users are kept between requests, and answers made for them. */
+export const keptUsers = 100_000;
 
 /** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= cachedUsers) map.delete(map.keys().next().value!);
+  if (map.size >= keptUsers) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
 
@@ -177,7 +187,7 @@ export async function findUserByTgId(deps: Pick<Deps, "store" | "caches">, tgId:
   if (user && settled && generation === cache.generation) {
     // Shared by every request that follows: frozen, so no caller can change it for the others.
     remember(cache.byId, user.id, Object.freeze(user));
-    if (cache.idByTgId.size >= cachedUsers * 10) cache.idByTgId.clear();
+    if (cache.idByTgId.size >= keptUsers * 10) cache.idByTgId.clear();
     cache.idByTgId.set(tgId, user.id);
   }
   return user;

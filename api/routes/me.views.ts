@@ -8,7 +8,7 @@ import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { Settings } from "@/domain/settings.ts";
 import { utcDay, utcDayIndex } from "@/domain/time.ts";
-import { earnedToday, effectiveStreak, userLanguage } from "@/domain/users.ts";
+import { earnedToday, effectiveStreak, keptUsers, sameUserRow, userLanguage } from "@/domain/users.ts";
 
 /** The fields a user has in the mini app and in the admin panel alike. */
 /** The settings a user's figures are shown against. */
@@ -38,20 +38,24 @@ export const userFields = (u: User, today: string, terms: Pick<Terms, "referralT
 export const meView = (u: User, today: string, referralLink: string, terms: Pick<Terms, "referralTarget">) => ({ ...userFields(u, today, terms), referralLink, language: userLanguage(u) });
 
 /**
- * meView serialized, remembered per user row for one app: the signed-in user's row is the same
- * object from one request to the next until it is written (domain/users.ts keeps it), and building
- * the view and serializing it cost more than the rest of the answer. Made again on another UTC day
- * (streaks and "today" figures) or under another referral target; kept weakly, so a written row's
- * answer goes with it.
+ * meView serialized, remembered per user for one app, and made again only when the user's row has
+ * changed: building the view and serializing it cost more than the rest of the answer. Where users
+ * are kept (domain/users.ts) the signed-in user's row is the same object from one request to the
+ * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one whose
+ * fields are all the same. Made again on another UTC day (streaks and "today" figures) or under
+ * another referral target. The users answered most lately are remembered, as many as the users
+ * cache holds.
  */
 export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => string, terms: Pick<Terms, "referralTarget">) => JsonAnswer<ReturnType<typeof meView>> {
-  const kept = new WeakMap<User, { day: number; target: number; answer: JsonAnswer<ReturnType<typeof meView>> }>();
+  const kept = new Map<number, { row: User; day: number; target: number; answer: JsonAnswer<ReturnType<typeof meView>> }>();
   return (u, now, referralLink, terms) => {
     const day = utcDayIndex(now);
-    const known = kept.get(u);
-    if (known && known.day === day && known.target === terms.referralTarget) return known.answer;
+    const known = kept.get(u.id);
+    if (known && known.day === day && known.target === terms.referralTarget && (known.row === u || sameUserRow(known.row, u))) return known.answer;
     const answer = new JsonAnswer<ReturnType<typeof meView>>(JSON.stringify(meView(u, utcDay(now), referralLink(u), terms)));
-    kept.set(u, { day, target: terms.referralTarget, answer });
+    if (known) kept.delete(u.id);
+    else if (kept.size >= keptUsers) kept.delete(kept.keys().next().value!);
+    kept.set(u.id, { row: u, day, target: terms.referralTarget, answer });
     return answer;
   };
 }

@@ -109,6 +109,23 @@ test("the signed-in user's answer is serialized once per row, day and referral t
   expect(JSON.parse(answers({ ...user, balance: 2_500_000 }, morning, link, { referralTarget: 20 }).json)).toMatchObject({ balanceUsdt: "2.50" });
 });
 
+test("GET /api/me's answer is kept for a row read again the same (as each PostgreSQL request reads it), and made again when any field differs", () => {
+  const answers = meAnswers();
+  const link = () => "https://t.me/refbot_demo_bot?start=ADA7";
+  const now = new Date("2026-03-10T08:00:00Z");
+  const terms = { referralTarget: 50 };
+  const first = answers(user, now, link, terms);
+  // Read again: another object, its times other Date objects of the same instants.
+  expect(answers({ ...user, createdAt: new Date(user.createdAt), lastActivityAt: new Date(user.lastActivityAt!) }, now, link, terms)).toBe(first);
+  const changed: [keyof User, unknown][] = [["walletBep20", "0x00000000000000000000000000000000000000aa"], ["lastActivityAt", new Date(user.lastActivityAt!.getTime() + 1)], ["isBanned", true], ["language", "ru"]];
+  for (const [field, value] of changed) {
+    const answer = answers({ ...user, [field]: value }, now, link, terms);
+    expect({ field, same: answer === first }).toEqual({ field, same: false });
+    // And the row as it was is the first answer's again, made once more.
+    expect(answers(user, now, link, terms).json).toBe(first.json);
+  }
+});
+
 test("a task list is serialized once per combination of flags over the same rows; an opened link's times are the user's own", () => {
   const lists = taskListAnswers();
   const other: Task = { ...task, id: 4, kind: "custom", title: "Follow us" };
