@@ -9,7 +9,7 @@ import { confirmationsOf } from "./chain.ts";
 import type { Deps } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { emitting } from "./events.ts";
-import type { Withdrawal } from "./model/index.ts";
+import { livePayoutSendStates, type Withdrawal } from "./model/index.ts";
 import { formatUsdt } from "./money.ts";
 import { noticeQueued } from "./notices.ts";
 import { matchTransfer } from "./payout-check.ts";
@@ -55,7 +55,8 @@ export async function confirmPayouts(deps: ConfirmDeps, chain: PayoutChain): Pro
         mismatch = error.message;
       }
       if (mismatch !== undefined) {
-        if (await sendBack(deps, w, `Transaction ${hash} was mined again in block ${tx.blockNumber} after a reorganisation and no longer pays this request: ${mismatch}`)) report.returned.push(w.id);
+        const reason = `Transaction ${hash} was mined again in block ${tx.blockNumber} after a reorganisation and no longer pays this request: ${mismatch}`;
+        if (await sendBack(deps, w, reason, { minedWithout: true })) report.returned.push(w.id);
         continue;
       }
       // The same payout in another block: its confirmations count from there.
@@ -124,13 +125,22 @@ async function backToRecovery(deps: ConfirmDeps, w: WithdrawalRow): Promise<bool
   return true;
 }
 
-/** Confirming → approved, the hash let go (it may pay this request again once mined), `reason` kept for the admins. */
-async function sendBack(deps: ConfirmDeps, w: WithdrawalRow, reason: string): Promise<boolean> {
+/**
+ * Confirming → approved, the hash let go (it may pay this request again once mined), `reason` kept
+ * for the admins. `minedWithout`: the transaction is in a block and moved nothing for this request
+ * there (a revert), so a hot wallet transfer of this hash is failed with `reason` as its evidence,
+ * as its recovery fails one it finds reverted: its nonce is spent, and a new send may sign another.
+ */
+async function sendBack(deps: ConfirmDeps, w: WithdrawalRow, reason: string, { minedWithout = false } = {}): Promise<boolean> {
   const at = deps.clock();
   const set: Partial<Withdrawal> & { status: "approved" } = { status: "approved", txHash: null, txChecked: false, txBlock: null, txBlockHash: null, returnReason: reason, processedAt: at };
   const moved = await emitting(deps, function* (db, record) {
     const row = yield* db.withdrawals.move(w.id, ["confirming"], set);
     if (!row || row === "tx hash used") return undefined;
+    if (minedWithout) {
+      const live = yield* db.payoutSends.liveFor(w.id);
+      if (live?.txHash === w.txHash) yield* db.payoutSends.mark(live.id, livePayoutSendStates, { state: "failed", evidence: reason, settledAt: at });
+    }
     yield* withdrawalMoved(db, record, row, row.movedFrom);
     yield* db.audit.insert({ adminId: null, action: "withdrawal.returned", targetType: "withdrawal", targetId: w.id, detail: { amount: formatUsdt(w.amount), txHash: w.txHash, reason }, at });
     return row;

@@ -4,7 +4,8 @@
 // broadcasting, or between broadcasting and recording it, is recovered by the same bytes (same
 // hash) and the recipient is paid once; two instances sending the same batch send each withdrawal
 // once; a transfer whose nonce another transaction took waits for an admin, and only an admin's
-// new request signs another; one a reorganisation took out is sent again, byte for byte.
+// new request signs another; one a reorganisation took out is sent again, byte for byte, and one
+// it mined again where it reverted is failed, so a new send signs another.
 import { afterAll, beforeAll, expect, test as plainTest } from "bun:test";
 import { and, eq } from "@/db/ops.ts";
 import { readPayoutKey } from "@/config/payout-key.ts";
@@ -255,6 +256,48 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp, engine }) => {
     expect(await chain.balanceOf(hot)).toBe(chain.units("977.5"));
     const audit = await t.rows("adminAudit", (a) => and(eq(a.targetType, "withdrawal"), eq(a.targetId, w.id)));
     expect(audit.map((a) => a.action)).toEqual(["withdrawal.approve", "withdrawal.wallet_send", "withdrawal.send_unmined", "withdrawal.confirmed"]);
+  });
+
+  test("a transfer a reorganisation mined again in another block, where it reverted, is failed with that evidence, and its request goes back to approved for a new transfer", async () => {
+    // The wallet's gas is on both sides of the fork; its USDT only on the side that is dropped.
+    const k = keyFile();
+    await chain.fund(k.address);
+    const fork = await chain.snapshot();
+    await chain.fund(k.address, "1000");
+    const t = await makeTestApp({ BSC_RPC_URL: chain.url, USDT_CONTRACT: chain.token, USDT_DECIMALS: "18", PAYOUT_CONFIRMATIONS: "3", PAYOUT_KEY_FILE: k.file });
+    const w = await approved(t, "12.5");
+    const first = await send(t, w.id);
+    await leaderPass(t);
+    expect((await sends(t, w.id)).map((s) => s.state)).toEqual(["mined"]);
+    const [{ rawTx }] = (await sends(t, w.id)) as [{ rawTx: string }];
+
+    // The other branch wins: the same bytes are mined there, where the wallet holds no USDT.
+    await chain.revert(fork);
+    const rebroadcast = await fetch(chain.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_sendRawTransaction", params: [rawTx] }) });
+    expect(((await rebroadcast.json()) as { result?: string }).result).toBe(first.body.txHash);
+    expect((await chain.mined(first.body.txHash)).succeeded).toBe(false);
+
+    const pass = await leaderPass(t);
+    expect(pass.returned).toEqual([w.id]);
+    const back = await status(t, w.id);
+    expect(back).toMatchObject({ status: "approved", txHash: null });
+    expect(back.returnReason).toContain(`Transaction ${first.body.txHash} was mined again in block`);
+    const [failed] = await sends(t, w.id);
+    expect({ state: failed!.state, evidence: failed!.evidence }).toEqual({ state: "failed", evidence: back.returnReason });
+
+    // A new send signs another transfer, on the wallet's next nonce, and it pays once.
+    await chain.fund(k.address, "1000");
+    const again = await send(t, w.id);
+    expect(again.status).toBe(200);
+    expect(again.body.nonce).toBe(first.body.nonce + 1);
+    await chain.mine(3);
+    await leaderPass(t);
+    expect(await status(t, w.id)).toMatchObject({ status: "paid", txHash: again.body.txHash });
+    expect((await sends(t, w.id)).map((s) => [s.txHash, s.state])).toEqual([
+      [first.body.txHash, "failed"],
+      [again.body.txHash, "mined"],
+    ]);
+    expect(await chain.balanceOf(w.wallet)).toBe(chain.units("12.5"));
   });
 
   test("without PAYOUT_KEY_FILE a send is refused and changes nothing", async () => {
