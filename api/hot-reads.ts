@@ -57,7 +57,8 @@ export function hotReads(reads: HotRead[], signIn: UserSignIn, edge: RequestEdge
       const user = await signIn.read(request);
       if (user) return respond(request, context, path, user, await made(user));
     } catch {
-      // The app reads again and answers the failure as it answers every other.
+      // The app answers the failure as it answers every other (a failed sign-in read is handed
+      // on with the request, not tried again: user-auth.ts).
     }
     return app(request);
   }
