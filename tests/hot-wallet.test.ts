@@ -269,7 +269,7 @@ await forEachAppEngine(import.meta.path, ({ test, makeTestApp, engine }) => {
     const first = await send(t, w.id);
     await leaderPass(t);
     expect((await sends(t, w.id)).map((s) => s.state)).toEqual(["mined"]);
-    const [{ rawTx }] = (await sends(t, w.id)) as [{ rawTx: string }];
+    const { rawTx } = (await sends(t, w.id))[0]!;
 
     // The other branch wins: the same bytes are mined there, where the wallet holds no USDT.
     await chain.revert(fork);
