@@ -43,6 +43,17 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
     return kept && profileIsCurrent(kept, profile) ? { user: kept } : { profile, startParam: data.startParam };
   }
 
+  /** What the request's init data says, when it has valid init data; a refusal is `of`'s to answer. */
+  function validLaunch(request: Request): ReturnType<typeof launched> | undefined {
+    const raw = request.headers.get(initDataHeader);
+    if (!raw) return undefined;
+    try {
+      return launched(raw);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The launch's user when the request needs nothing written for them: Telegram describes them as their row does, and their client leaves no sighting to record. */
   const unchanged = (request: Request, user: User | undefined, profile?: TelegramProfile): User | undefined =>
     user && (!profile || profileIsCurrent(user, profile)) && !lookAtClient(deps, user, () => addressOf(request), request.headers.get("user-agent") ?? undefined) ? user : undefined;
@@ -86,15 +97,8 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
      * look is due) leaves no sighting to record. Else undefined, refusals included (`of` answers those).
      */
     kept(request: Request): User | undefined {
-      const raw = request.headers.get(initDataHeader);
-      if (!raw) return undefined;
-      let found: ReturnType<typeof launched>;
-      try {
-        found = launched(raw);
-      } catch {
-        return undefined;
-      }
-      return "user" in found ? unchanged(request, found.user) : undefined;
+      const found = validLaunch(request);
+      return found && "user" in found ? unchanged(request, found.user) : undefined;
     },
 
     /** Whether `read` is the way to a user: where the store keeps none, so `kept` finds none. */
@@ -106,14 +110,8 @@ export function userSignIn(deps: Deps<Config>, initDataKey: Buffer, addressOf: (
      * rejects (`of` answers those, a failed read with its error, without reading again).
      */
     async read(request: Request): Promise<User | undefined> {
-      const raw = request.headers.get(initDataHeader);
-      if (!raw) return undefined;
-      let found: ReturnType<typeof launched>;
-      try {
-        found = launched(raw);
-      } catch {
-        return undefined;
-      }
+      const found = validLaunch(request);
+      if (!found) return undefined;
       if ("user" in found) return unchanged(request, found.user);
       let user: User | undefined;
       try {
