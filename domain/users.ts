@@ -85,7 +85,8 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
 /** Whether two reads of a user's row found it the same: every field equal, times by their instant. */
 export function sameUserRow(a: User, b: User): boolean {
   for (const key in a) {
-    const [x, y] = [a[key as keyof User], b[key as keyof User]];
+    const x = a[key as keyof User];
+    const y = b[key as keyof User];
     if (x !== y && !(x instanceof Date && y instanceof Date && x.getTime() === y.getTime())) return false;
   }
   return true;
@@ -152,11 +153,11 @@ function usersKept({ store, caches }: Pick<Deps, "store" | "caches">): UserCache
   return caches.users;
 }
 
-/** How many users are kept between requests, and answers made for them. */
-export const keptUsers = 100_000;
+/** How many users are kept between requests, and what is made for them. */
+const keptUsers = 100_000;
 
-/** Adds to a bounded map, dropping the oldest entry (a Map iterates in insertion order). */
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+/** Adds to a map bounded at as many entries as users are kept, dropping the oldest (a Map iterates in insertion order). */
+export function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size >= keptUsers) map.delete(map.keys().next().value!);
   map.set(key, value);
 }

@@ -8,7 +8,7 @@ import { ledgerReasonLabels } from "@/domain/labels.ts";
 import { formatUsdt } from "@/domain/money.ts";
 import type { Settings } from "@/domain/settings.ts";
 import { utcDay, utcDayIndex } from "@/domain/time.ts";
-import { earnedToday, effectiveStreak, keptUsers, sameUserRow, userLanguage } from "@/domain/users.ts";
+import { earnedToday, effectiveStreak, remember, sameUserRow, userLanguage } from "@/domain/users.ts";
 
 /** The fields a user has in the mini app and in the admin panel alike. */
 /** The settings a user's figures are shown against. */
@@ -43,8 +43,8 @@ export const meView = (u: User, today: string, referralLink: string, terms: Pick
  * are kept (domain/users.ts) the signed-in user's row is the same object from one request to the
  * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one whose
  * fields are all the same. Made again on another UTC day (streaks and "today" figures) or under
- * another referral target. The users answered most lately are remembered, as many as the users
- * cache holds.
+ * another referral target. As many users are remembered as the users cache holds, the first
+ * remembered dropped first (domain/users.ts: remember).
  */
 export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => string, terms: Pick<Terms, "referralTarget">) => JsonAnswer<ReturnType<typeof meView>> {
   const kept = new Map<number, { row: User; day: number; target: number; answer: JsonAnswer<ReturnType<typeof meView>> }>();
@@ -53,9 +53,7 @@ export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => str
     const known = kept.get(u.id);
     if (known && known.day === day && known.target === terms.referralTarget && (known.row === u || sameUserRow(known.row, u))) return known.answer;
     const answer = new JsonAnswer<ReturnType<typeof meView>>(JSON.stringify(meView(u, utcDay(now), referralLink(u), terms)));
-    if (known) kept.delete(u.id);
-    else if (kept.size >= keptUsers) kept.delete(kept.keys().next().value!);
-    kept.set(u.id, { row: u, day, target: terms.referralTarget, answer });
+    remember(kept, u.id, { row: u, day, target: terms.referralTarget, answer });
     return answer;
   };
 }
