@@ -82,8 +82,29 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
   return { ...user, ...next };
 }
 
-/** Whether two reads of a user's row found it the same: every field equal, times by their instant. */
+// Each user row's version where the database gives one as the row is read (PostgreSQL's xmin:
+// every write to the row makes a new version of it, one that writes the same values too).
+const rowVersions = new WeakMap<User, string>();
+
+/** Records the version the database read this row at. */
+export function versioned(user: User, version: string): User {
+  rowVersions.set(user, version);
+  return user;
+}
+
+/**
+ * What tells this read of the user's row from every other: its version where the database gives
+ * one, else the row itself, which a store that keeps users replaces on every write to it. Equal
+ * for two reads only if nothing wrote the row between them, so what is kept for a user whose
+ * every change writes their row (derivedForUser) may be kept under it.
+ */
+export const rowVersion = (user: User): unknown => rowVersions.get(user) ?? user;
+
+/** Whether two reads of a user's row found it the same: the same version, else every field equal, times by their instant. */
 export function sameUserRow(a: User, b: User): boolean {
+  if (a === b) return true;
+  const version = rowVersions.get(a);
+  if (version !== undefined && version === rowVersions.get(b)) return true;
   for (const key in a) {
     const x = a[key as keyof User];
     const y = b[key as keyof User];

@@ -119,6 +119,25 @@ await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
     expect({ handedOver: handedOver(), balance: ((await res.json()) as { balanceUsdt: string }).balanceUsdt }).toEqual({ handedOver: 0, balance: "4.20" });
   });
 
+  if (!keepsUsers) test("a task list is kept under its user's row version, and made again after any write to the row, one that changes no field included", async () => {
+    const t = await makeTestApp();
+    const task = await t.makeTask({ kind: "link", url: "https://example.com/read", waitSeconds: 30 });
+    const user = await signedInUser(t);
+    const handedOver = handOvers(t);
+    const headers = t.userHeaders(user.tgId);
+    const openedAt = async () => ((await (await t.send("GET", "/api/tasks/active", { headers })).json()) as { id: number; openedAt: string | null }[]).find((l) => l.id === task.id)!.openedAt;
+    await warm(t, handedOver, "/api/tasks/active", { headers });
+    // The list is kept from the first read that finds the active tasks kept.
+    expect(await openedAt()).toBeNull();
+    // An open written past the rules, which always write the user's row with it: the list the
+    // row's version was answered with still stands.
+    await t.all(sql`insert into task_opens (user_id, task_id, period, opened_at) values (${user.id}, ${task.id}, 'once', now())`);
+    expect(await openedAt()).toBeNull();
+    // A write that leaves every field as it was is still a new version of the row.
+    await t.all(sql`update users set last_activity_at = last_activity_at where id = ${user.id}`);
+    expect({ openedAt: await openedAt(), handedOver: handedOver() }).toEqual({ openedAt: expect.any(String), handedOver: 0 });
+  });
+
   test("with the log at trace every request reaches the app, which logs its headers", async () => {
     const t = await makeTestApp({ LOG_LEVEL: "trace" });
     const user = await signedInUser(t);

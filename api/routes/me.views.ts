@@ -41,8 +41,8 @@ export const meView = (u: User, today: string, referralLink: string, terms: Pick
  * meView serialized, remembered per user for one app, and made again only when the user's row has
  * changed: building the view and serializing it cost more than the rest of the answer. Where users
  * are kept (domain/users.ts) the signed-in user's row is the same object from one request to the
- * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one whose
- * fields are all the same. Made again on another UTC day (streaks and "today" figures) or under
+ * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one of the
+ * same version or whose fields are all the same (domain/users.ts: sameUserRow). Made again on another UTC day (streaks and "today" figures) or under
  * another referral target. As many users are remembered as the users cache holds, the first
  * remembered dropped first (domain/users.ts: remember).
  */
@@ -51,7 +51,7 @@ export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => str
   return (u, now, referralLink, terms) => {
     const day = utcDayIndex(now);
     const known = kept.get(u.id);
-    if (known && known.day === day && known.target === terms.referralTarget && (known.row === u || sameUserRow(known.row, u))) return known.answer;
+    if (known && known.day === day && known.target === terms.referralTarget && sameUserRow(known.row, u)) return known.answer;
     const answer = new JsonAnswer<ReturnType<typeof meView>>(JSON.stringify(meView(u, utcDay(now), referralLink(u), terms)));
     remember(kept, u.id, { row: u, day, target: terms.referralTarget, answer });
     return answer;

@@ -5,6 +5,7 @@ import type { Task, User } from "@/domain/model/index.ts";
 import { topUsers } from "@/domain/leaderboard.ts";
 import { activeTasksFor, completeTask, openTask } from "@/domain/tasks.ts";
 import { utcDay, utcDayIndex } from "@/domain/time.ts";
+import { remember, rowVersion } from "@/domain/users.ts";
 import type { userAuth } from "@/api/plugins/user-auth.ts";
 import { idParams, leaderboardParams, leaderboardQuery } from "@/api/schemas.ts";
 import { completionView, leaderboardView, taskListAnswers, taskOpenView } from "./tasks.views.ts";
@@ -14,15 +15,17 @@ export type ActiveTaskLists = ReturnType<typeof activeTaskLists>;
 /** GET /api/tasks/active's answers: each user's list, made once and kept while it stays the same. */
 export function activeTaskLists(deps: Deps) {
   const taskList = taskListAnswers();
-  // Each user's list, remembered with their row while the active tasks are the same rows and the
-  // UTC day the same: every completion and every first open writes the user's row, so a kept row
-  // (domain/users.ts) is one whose list has not changed either.
-  const listed = new WeakMap<User, { day: number; active: readonly Task[]; answer: ReturnType<typeof taskList> }>();
+  // Each user's list, remembered under the version of their row it was made for while the active
+  // tasks are the same rows and the UTC day the same: every completion and every first open
+  // writes the user's row, so a row of the same version (domain/users.ts: rowVersion) is one
+  // whose list has not changed either. The row is read before the list, so a list is never older
+  // than the version it is kept under.
+  const listed = new Map<number, { version: unknown; day: number; active: readonly Task[]; answer: ReturnType<typeof taskList> }>();
   /** The user's list as it was last made, if it still holds. */
   const kept = (user: User) => {
     // The kept active tasks, as the user's sign-in found them after hearing of every change.
-    const known = listed.get(user);
-    return known && known.active === deps.caches.tasks.tasks && known.day === utcDayIndex(deps.clock()) ? known.answer : undefined;
+    const known = listed.get(user.id);
+    return known && known.version === rowVersion(user) && known.active === deps.caches.tasks.tasks && known.day === utcDayIndex(deps.clock()) ? known.answer : undefined;
   };
   return {
     kept,
@@ -32,7 +35,7 @@ export function activeTaskLists(deps: Deps) {
       const active = deps.caches.tasks.tasks;
       const day = utcDayIndex(deps.clock());
       const answer = taskList(await activeTasksFor(deps, user.id));
-      if (deps.store.changes.keepsUsers && active && deps.caches.tasks.tasks === active) listed.set(user, { day, active, answer });
+      if (active && deps.caches.tasks.tasks === active) remember(listed, user.id, { version: rowVersion(user), day, active, answer });
       return answer;
     },
   };

@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
+import { versioned } from "@/domain/users.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { mergedLookup } from "./merge.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
@@ -10,20 +11,23 @@ import { clientOf, type PgRunner } from "./runner.ts";
 const userRow = rowReader(users);
 /** The expression users_wallet_idx indexes (in "C", as the admin search's), so a look-up by address uses it. */
 const sameWallet = (address: string) => sql`(lower(${users.walletBep20}) collate "C") = ${address.toLowerCase()}`;
-const userById = `select ${userRow.select("u")} from users u where u.id = $1`;
+/** The whole row and, last, its version (domain/users.ts: rowVersion). */
+const versionedUser = `${userRow.select("u")}, u.xmin::text`;
+const userById = `select ${versionedUser} from users u where u.id = $1`;
 /** Every signed-in request looks its user up: the lookups of concurrent requests go as one (merge.ts). */
-const usersByTgId = `select ${userRow.select("u")} from users u where u.tg_id = any($1::int8[])`;
+const usersByTgId = `select ${versionedUser} from users u where u.tg_id = any($1::int8[])`;
+const readVersioned = (values: unknown[] | undefined) => (values ? versioned(userRow.read(values)!, values.at(-1) as string) : undefined);
 
 export function userStatements(db: PgRunner): UserStatements {
   const firstRow = <T>(rows: T[]) => rows[0];
   const byTgId = mergedLookup(
-    async (tgIds: number[]) => ((await clientOf(db).unsafe(usersByTgId, [tgIds]).values()) as unknown[][]).map((values) => userRow.read(values)!),
+    async (tgIds: number[]) => ((await clientOf(db).unsafe(usersByTgId, [tgIds]).values()) as unknown[][]).map((values) => readVersioned(values)!),
     (user) => user.tgId,
   );
   return {
     // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
-      return userRow.read((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
+      return readVersioned((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
     },
     *byTgId(tgId) {
       return yield* awaiting(byTgId(tgId));
