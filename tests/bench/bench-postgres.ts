@@ -180,9 +180,8 @@ export function postgresRows(r: PostgresResults): Row[] {
   const on = r.http.completeSyncOn;
   const off = r.http.completeSyncOff;
   const shareOf = (h: Measured) => h.okPerSecond / r.pgbench.opsPerSecond;
-  // The target is the rate the server reaches, at whichever in-flight count it reaches it.
-  const best = Math.max(...[on, ...busierInFlight.map((n) => r.http[`completeSyncOn${n}`]!)].map(shareOf));
-  const target = `target ≥ ${percent(targets.shareOfPgbench)} at the best in-flight count, ${percent(best)}: ${best >= targets.shareOfPgbench ? "met" : "MISSED"}`;
+  // The target holds at the usual 32 in flight, not only with more requests waiting to share a commit.
+  const target = `target ≥ ${percent(targets.shareOfPgbench)} at 32 in flight: ${shareOf(on) >= targets.shareOfPgbench ? "met" : "MISSED"}`;
   const s = r.postgres.settings;
   return [
     {
