@@ -18,5 +18,5 @@ export function rowReader<T extends Table>(table: T) {
   };
   /** The select list, in the order `read` expects, each column qualified by `alias` when given. */
   const select = (alias?: string) => columns.map(([, column]) => `${alias ? `${alias}.` : ""}"${column.name}"`).join(", ");
-  return { select, read };
+  return { select, read, keys };
 }

@@ -3,7 +3,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { referrals, users } from "@/db/pg/schema/index.ts";
 import type { UserStatements } from "@/domain/statements/users.ts";
 import { awaiting } from "@/domain/store.ts";
-import { versioned } from "@/domain/users.ts";
+import type { User } from "@/domain/model/index.ts";
+import { remember, rowVersion, versioned } from "@/domain/users.ts";
 import { rowReader } from "@/db/row-reader.ts";
 import { mergedLookup } from "./merge.ts";
 import { clientOf, type PgRunner } from "./runner.ts";
@@ -16,10 +17,30 @@ const versionedUser = `${userRow.select("u")}, u.xmin::text`;
 const userById = `select ${versionedUser} from users u where u.id = $1`;
 /** Every signed-in request looks its user up: the lookups of concurrent requests go as one (merge.ts). */
 const usersByTgId = `select ${versionedUser} from users u where u.tg_id = any($1::int8[])`;
-const readVersioned = (values: unknown[] | undefined) => (values ? versioned(userRow.read(values)!, values.at(-1) as string) : undefined);
+const idAt = userRow.keys.indexOf("id");
+
+/**
+ * Reads versioned rows, handing back the very row read before when its version is the same, which
+ * is the same row: a signed-in request, which reads its user, does not decode them again, and what
+ * is kept for the row (its answers) is found by identity. Shared by requests, so frozen, as the
+ * users SQLite keeps are.
+ */
+function versionedRows() {
+  const known = new Map<number, User>();
+  return (values: unknown[] | undefined): User | undefined => {
+    if (!values) return undefined;
+    const version = values.at(-1) as string;
+    const seen = known.get(values[idAt] as number);
+    if (seen && rowVersion(seen) === version) return seen;
+    const user = Object.freeze(versioned(userRow.read(values)!, version));
+    remember(known, user.id, user);
+    return user;
+  };
+}
 
 export function userStatements(db: PgRunner): UserStatements {
   const firstRow = <T>(rows: T[]) => rows[0];
+  const readVersioned = versionedRows();
   const byTgId = mergedLookup(
     async (tgIds: number[]) => ((await clientOf(db).unsafe(usersByTgId, [tgIds]).values()) as unknown[][]).map((values) => readVersioned(values)!),
     (user) => user.tgId,
