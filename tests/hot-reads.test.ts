@@ -4,6 +4,7 @@
 // listening server gives a request (support/app.ts); the last test takes a real one.
 import { expect } from "bun:test";
 import { eq, sql } from "@/db/ops.ts";
+import { findUserByTgId, sameUserRow } from "@/domain/users.ts";
 import { listen } from "@/server/listen.ts";
 import { forEachAppEngine, type TestApp } from "./support/app.ts";
 import { freePort } from "./support/server.ts";
@@ -117,6 +118,16 @@ await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
     await t.all(sql`update users set balance = 4200000 where id = ${user.id}`);
     const res = await t.send("GET", "/api/me", { headers });
     expect({ handedOver: handedOver(), balance: ((await res.json()) as { balanceUsdt: string }).balanceUsdt }).toEqual({ handedOver: 0, balance: "4.20" });
+  });
+
+  if (!keepsUsers) test("a user's row read again at the same version is the row read before, frozen; after any write it is read anew", async () => {
+    const t = await makeTestApp();
+    const user = await signedInUser(t);
+    const first = await findUserByTgId(t.deps, user.tgId);
+    expect({ same: (await findUserByTgId(t.deps, user.tgId)) === first, frozen: Object.isFrozen(first) }).toEqual({ same: true, frozen: true });
+    await t.all(sql`update users set balance = balance where id = ${user.id}`);
+    const after = await findUserByTgId(t.deps, user.tgId);
+    expect({ same: after === first, sameFields: sameUserRow(after!, { ...first! }) }).toEqual({ same: false, sameFields: true });
   });
 
   if (!keepsUsers) test("a task list is kept under its user's row version, and made again after any write to the row, one that changes no field included", async () => {
