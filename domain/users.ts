@@ -82,14 +82,15 @@ export async function refreshProfile(deps: Pick<Deps, "store">, user: User, prof
   return { ...user, ...next };
 }
 
-// Each user row's version where the database gives one as the row is read (PostgreSQL's xmin:
-// every write to the row makes a new version of it, one that writes the same values too).
-const rowVersions = new WeakMap<User, string>();
+// A user row's version, where the database gives one as the row is read (PostgreSQL's xmin: every
+// write to the row makes a new version of it, one that writes the same values too). Carried on the
+// row itself, not enumerable: a copy of the row is not that version, and no JSON shows it.
+const versionKey = Symbol("row version");
+const versionOf = (user: User): string | undefined => (user as User & { [versionKey]?: string })[versionKey];
 
 /** Records the version the database read this row at. */
 export function versioned(user: User, version: string): User {
-  rowVersions.set(user, version);
-  return user;
+  return Object.defineProperty(user, versionKey, { value: version });
 }
 
 /**
@@ -98,13 +99,13 @@ export function versioned(user: User, version: string): User {
  * for two reads only if nothing wrote the row between them, so what is kept for a user whose
  * every change writes their row (derivedForUser) may be kept under it.
  */
-export const rowVersion = (user: User): unknown => rowVersions.get(user) ?? user;
+export const rowVersion = (user: User): unknown => versionOf(user) ?? user;
 
 /** Whether two reads of a user's row found it the same: the same version, else every field equal, times by their instant. */
 export function sameUserRow(a: User, b: User): boolean {
   if (a === b) return true;
-  const version = rowVersions.get(a);
-  if (version !== undefined && version === rowVersions.get(b)) return true;
+  const version = versionOf(a);
+  if (version !== undefined && version === versionOf(b)) return true;
   for (const key in a) {
     const x = a[key as keyof User];
     const y = b[key as keyof User];
