@@ -178,9 +178,13 @@ function usersKept({ store, caches }: Pick<Deps, "store" | "caches">): UserCache
 /** How many users are kept between requests, and what is made for them. */
 const keptUsers = 100_000;
 
-/** Adds to a map bounded at as many entries as users are kept, dropping the oldest (a Map iterates in insertion order). */
+/**
+ * Adds to a map bounded at as many entries as users are kept, as its newest entry: a key already
+ * there moves to the end, and a new key past the bound drops the oldest (a Map iterates in
+ * insertion order).
+ */
 export function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= keptUsers) map.delete(map.keys().next().value!);
+  if (!map.delete(key) && map.size >= keptUsers) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
 

@@ -41,10 +41,11 @@ export const meView = (u: User, today: string, referralLink: string, terms: Pick
  * meView serialized, remembered per user for one app, and made again only when the user's row has
  * changed: building the view and serializing it cost more than the rest of the answer. Where users
  * are kept (domain/users.ts) the signed-in user's row is the same object from one request to the
- * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one of the
- * same version or whose fields are all the same (domain/users.ts: sameUserRow). Made again on another UTC day (streaks and "today" figures) or under
- * another referral target. As many users are remembered as the users cache holds, the first
- * remembered dropped first (domain/users.ts: remember).
+ * next until it is written; where each request reads it (PostgreSQL) an unchanged row is one of
+ * the same version or whose fields are all the same (domain/users.ts: sameUserRow). Made again on
+ * another UTC day (streaks and "today" figures) or under another referral target. As many users
+ * are remembered as the users cache holds, the answer made longest ago dropped first
+ * (domain/users.ts: remember).
  */
 export function meAnswers(): (u: User, now: Date, referralLink: (u: User) => string, terms: Pick<Terms, "referralTarget">) => JsonAnswer<ReturnType<typeof meView>> {
   const kept = new Map<number, { row: User; day: number; target: number; answer: JsonAnswer<ReturnType<typeof meView>> }>();

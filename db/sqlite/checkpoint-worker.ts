@@ -75,7 +75,7 @@ self.onmessage = (event: MessageEvent<{ start?: { path: string; everyMs: number 
         return pauseMs;
       }
     };
-    const next = () => (timer = setTimeout(() => next(), turn()));
+    const next = () => (timer = setTimeout(next, turn()));
     timer = setTimeout(next, start.everyMs);
   }
   if (stop) {
