@@ -4,6 +4,7 @@
 // on another scratch database of the same server with as many clients as the server's pool held,
 // and what the pool's connections waited on meanwhile. The databases are dropped at the end, also
 // after a failure or on Ctrl-C.
+import type { SQL } from "bun";
 import { join } from "node:path";
 import { createConfig } from "@/config/env.ts";
 import { openDb } from "@/db/sqlite/client.ts";
@@ -28,7 +29,14 @@ export type PostgresResults = ServerResults & {
   users: number;
   seconds: number;
   startedAt: string;
-  build: ReturnType<typeof buildBenchDb> & { sqliteSeconds: number; copySeconds: number; vacuumSeconds: number; tables: TableCopy[] };
+  build: ReturnType<typeof buildBenchDb> & {
+    sqliteSeconds: number;
+    copySeconds: number;
+    vacuumSeconds: number;
+    tables: TableCopy[];
+    /** The database read into the file cache before measuring; null where pg_prewarm is missing, absent from runs saved before it was done. */
+    prewarm?: Prewarm | null;
+  };
   postgres: { version: string; settings: Record<string, string>; pool: number };
   /** `pgbench -N` right after the durable completions, with as many clients as the pool held. */
   pgbench: Throughput & { clients: number; postgresCpuUsPerOp: number };
@@ -65,7 +73,8 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
     const vacuumStart = performance.now();
     await admin.unsafe("vacuum analyze");
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
-    const build = { ...built, sqliteSeconds: built.seconds, copySeconds: copy.ms / 1000, vacuumSeconds, tables: copy.tables, seconds: built.seconds + copy.ms / 1000 + vacuumSeconds };
+    const prewarm = await prewarmDatabase(admin, ctx.log);
+    const build = { ...built, sqliteSeconds: built.seconds, copySeconds: copy.ms / 1000, vacuumSeconds, tables: copy.tables, seconds: built.seconds + copy.ms / 1000 + vacuumSeconds, prewarm };
 
     const ceiling = await server.create("pgbench");
     pgbenchInit(ceiling.url);
@@ -135,6 +144,32 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
     process.off("SIGINT", dropOnSignal).off("SIGTERM", dropOnSignal);
     await server.dropAll();
   }
+}
+
+type Prewarm = { blocks: number; seconds: number };
+
+/**
+ * Reads every table and index of the database once, into the machine's file cache, as a server
+ * that has been answering for a while has it. Right after the copy much of it is not there: the
+ * first completion runs then read index pages from disk (IO:DataFileRead led the pool's waits)
+ * and reached about half the rate they reached once the pages were cached, with the cache
+ * dropped and the same database prewarmed or not. Reads only (pg_prewarm's `read` mode):
+ * PostgreSQL's own buffers are left as they were.
+ */
+export async function prewarmDatabase(sql: SQL, log: (line: string) => void): Promise<Prewarm | null> {
+  const started = performance.now();
+  try {
+    await sql.unsafe("create extension if not exists pg_prewarm");
+  } catch (error) {
+    log(`not prewarmed: ${(error as Error).message}`);
+    return null;
+  }
+  const [{ blocks }] = await sql.unsafe(`select coalesce(sum(pg_prewarm(c.oid, 'read')), 0)::int8 as blocks from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'i', 't', 'm') and c.relpersistence = 'p' and n.nspname not in ('pg_catalog', 'information_schema')`);
+  const prewarm = { blocks: Number(blocks), seconds: (performance.now() - started) / 1000 };
+  log(`read ${prewarm.blocks} blocks into the file cache in ${prewarm.seconds.toFixed(1)} s`);
+  return prewarm;
 }
 
 /**

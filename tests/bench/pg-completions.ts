@@ -1,8 +1,9 @@
 // `bun run tests/bench/pg-completions.ts [--users N] [--seconds N] [--in-flight N] [--cpu-prof DIR]`: what task completions on
 // PostgreSQL cost, and where, beside `pgbench -N`. The bench's database (build-db.ts, copied with
-// copySqliteToPg) and the real server on it; completions measured under wrk as the bench does,
-// first as the product is, then with one shared row after another taken out of a completion's
-// way, in the scratch database only (the product's code is not touched):
+// copySqliteToPg and read into the file cache as the bench does) and the real server on it;
+// completions measured under wrk as the bench does, first as the product is, then with one shared
+// row after another taken out of a completion's way, in the scratch database only (the product's
+// code is not touched):
 //   1. as it is;
 //   2. without the rank-count trigger on users updates (each completion appends a score move,
 //      which the store adds into rank_counts every 200 ms: migration 0009);
@@ -20,7 +21,7 @@ import { parseArgs } from "node:util";
 import { openDb } from "@/db/sqlite/client.ts";
 import { pgClient } from "@/db/pg/client.ts";
 import { copySqliteToPg } from "@/db/pg/copy-from-sqlite.ts";
-import { pgbenchCpu } from "./bench-postgres.ts";
+import { pgbenchCpu, prewarmDatabase } from "./bench-postgres.ts";
 import { buildBenchDb } from "./build-db.ts";
 import { summarize } from "./measure.ts";
 import { openBenchServer } from "./pg-bench-db.ts";
@@ -59,6 +60,7 @@ try {
   await copySqliteToPg(source, target.url).finally(() => source.sqlite.close());
   const sql = pgClient(target.url, { max: 1 });
   await sql.unsafe("vacuum analyze");
+  await prewarmDatabase(sql, log);
   const [{ pid }] = await sql`select pg_backend_pid() as pid`;
   const app = await startServer({ DATABASE_URL: target.url }, profileDir ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${profileDir}`] : []);
   const rows: string[][] = [["step", "completions/s", "p50 ms", "p99 ms", "per WAL flush", "CPU µs each: server / PostgreSQL / wrk / other", "machine busy", "largest waits of the pool (share of busy connection-samples)"]];

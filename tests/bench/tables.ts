@@ -105,6 +105,10 @@ export function sqliteTable(run: SavedRun<SqliteResults>): string {
   return `${caption(run)}\n\n${table(rows)}`;
 }
 
+/** Whether the run measured a database read into the file cache first (bench-postgres.ts). */
+const prewarmText = (prewarm: PostgresResults["build"]["prewarm"]) =>
+  prewarm === undefined ? "" : prewarm === null ? "; not read into the file cache (no pg_prewarm)" : `; then read into the file cache, ${grouped(prewarm.blocks)} blocks in ${decimals(prewarm.seconds)} s`;
+
 export function postgresTable(run: SavedRun<PostgresResults>): string {
   const r = run.results;
   const s = r.postgres.settings;
@@ -136,7 +140,7 @@ export function postgresTable(run: SavedRun<PostgresResults>): string {
     [
       "database build",
       `${decimals(r.build.seconds)} s`,
-      `SQLite ${decimals(r.build.sqliteSeconds)} s, copy ${decimals(r.build.copySeconds)} s, VACUUM ANALYZE ${decimals(r.build.vacuumSeconds)} s; ${grouped(r.build.ledgerRows)} ledger rows, ${grouped(r.build.completions)} completions`,
+      `SQLite ${decimals(r.build.sqliteSeconds)} s, copy ${decimals(r.build.copySeconds)} s, VACUUM ANALYZE ${decimals(r.build.vacuumSeconds)} s; ${grouped(r.build.ledgerRows)} ledger rows, ${grouped(r.build.completions)} completions${prewarmText(r.build.prewarm)}`,
     ],
   ];
   const server = `PostgreSQL ${r.postgres.version}: shared_buffers ${s.shared_buffers}, synchronous_commit ${s.synchronous_commit}, wal_sync_method ${s.wal_sync_method}, max_wal_size ${s.max_wal_size}; the server's pool ${r.postgres.pool}.`;
