@@ -150,11 +150,11 @@ type Prewarm = { blocks: number; seconds: number };
 
 /**
  * Reads every table and index of the database once, into the machine's file cache, as a server
- * that has been answering for a while has it. Right after the copy much of it is not there: the
- * first completion runs then read index pages from disk (IO:DataFileRead led the pool's waits)
- * and reached about half the rate they reached once the pages were cached, with the cache
- * dropped and the same database prewarmed or not. Reads only (pg_prewarm's `read` mode):
- * PostgreSQL's own buffers are left as they were.
+ * that has been answering for a while has it, so that a run does not depend on how much of the
+ * copy the cache happens to hold. With the cache dropped, the completion runs read index pages
+ * from disk (IO:DataFileRead led the pool's waits) and made half the rate they made once the
+ * same database was read back in. Reads only (pg_prewarm's `read` mode): PostgreSQL's own
+ * buffers are left as they were.
  */
 export async function prewarmDatabase(sql: SQL, log: (line: string) => void): Promise<Prewarm | null> {
   const started = performance.now();
@@ -229,7 +229,7 @@ export function postgresRows(r: PostgresResults): Row[] {
       key: "build",
       label: `database build (${r.users} users)`,
       result: `${r.build.seconds.toFixed(1)} s`,
-      detail: `SQLite ${r.build.sqliteSeconds.toFixed(1)} s, copy ${r.build.copySeconds.toFixed(1)} s, VACUUM ANALYZE ${r.build.vacuumSeconds.toFixed(1)} s; ${r.build.ledgerRows} ledger rows, ${r.build.completions} completions`,
+      detail: `SQLite ${r.build.sqliteSeconds.toFixed(1)} s, copy ${r.build.copySeconds.toFixed(1)} s, VACUUM ANALYZE ${r.build.vacuumSeconds.toFixed(1)} s; ${r.build.ledgerRows} ledger rows, ${r.build.completions} completions${r.build.prewarm ? `; read into the file cache in ${r.build.prewarm.seconds.toFixed(1)} s` : ""}`,
     },
     ...readRows(r.http),
     ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads) : []),
