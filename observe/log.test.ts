@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { createLog } from "./log.ts";
+import { requestEdge } from "@/api/plugins/request-id.ts";
 import { inRequest } from "./request-context.ts";
 
 function capture(secrets: string[] = []) {
@@ -54,7 +55,7 @@ test("a request's line is the line info() would write, a caller's request id scr
   const line = { method: "PATCH", route: "/api/admin/withdrawals/:id/approve", status: 404, durationMs: 0.52, code: "NOT_FOUND" };
   inRequest(context, () => log.info(line, "request"));
   log.request!(context, line);
-  log.request!({ reqId: `bot${token}`, startedAt: 0 }, { method: "BREW", route: undefined, status: 404, durationMs: 1 });
+  log.request!({ reqId: `bot${token}`, reqIdSent: true, startedAt: 0 }, { method: "BREW", route: undefined, status: 404, durationMs: 1 });
   const [slow, fast, unknown] = lines();
   const { time: _slowTime, ...slowFields } = slow;
   const { time: fastTime, ...fastFields } = fast;
@@ -63,4 +64,17 @@ test("a request's line is the line info() would write, a caller's request id scr
   expect(Object.keys(fast)).toEqual(Object.keys(slow));
   expect(unknown).toMatchObject({ reqId: "bot[redacted]", method: "BREW", route: null, status: 404 });
   expect(JSON.stringify(lines())).not.toContain("AAH-secret_token-value");
+});
+
+test("the request edge marks a caller's id, whose line is scrubbed, and writes an id of its own as made", () => {
+  const token = "123456:AAH-secret_token-value";
+  const { log, lines } = capture([token]);
+  const edge = requestEdge(log);
+  const sent = edge.begin(new Request("http://x/api/me", { headers: { "x-request-id": `bot${token}` } }));
+  const made = edge.begin(new Request("http://x/api/me"));
+  expect(sent).toMatchObject({ reqId: `bot${token}`, reqIdSent: true });
+  expect(made.reqIdSent).toBeUndefined();
+  edge.ended(sent, "GET", 200);
+  edge.ended(made, "GET", 200);
+  expect(lines().map((line) => line.reqId)).toEqual(["bot[redacted]", made.reqId]);
 });

@@ -98,7 +98,7 @@ function requestLines(log: Logger, out: DestinationStream, scrub: (text: string)
       if (routes.size < 1_000) routes.set(route, routeJson);
     }
     out.write(
-      `${head}${quoted(scrub(context.reqId))}${context.userId === undefined ? "" : `,"userId":${context.userId}`}${context.adminId === undefined ? "" : `,"adminId":${context.adminId}`}` +
+      `${head}${context.reqIdSent ? quoted(scrub(context.reqId)) : `"${context.reqId}"`}${context.userId === undefined ? "" : `,"userId":${context.userId}`}${context.adminId === undefined ? "" : `,"adminId":${context.adminId}`}` +
         `${context.apiToken === undefined ? "" : `,"apiToken":${quoted(scrub(context.apiToken))}`},"method":${standardMethods.get(method) ?? quoted(scrub(method))},"route":${routeJson}` +
         `,"status":${status},"durationMs":${durationMs}${code === undefined ? "" : `,"code":${quoted(code)}`},"msg":"request"}\n`,
     );

@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 export type RequestContext = {
   reqId: string;
+  /** Whether the id is the caller's (its X-Request-Id) rather than one made here: only a caller's can hold a secret. */
+  reqIdSent?: boolean;
   /** performance.now() when the request arrived, for its duration. */
   startedAt: number;
   userId?: number;

@@ -15,7 +15,7 @@ export const requestIdHeader = "x-request-id";
 /** What a caller's id may be: short, and nothing a log line or a header could be broken with. */
 const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const requestIdOf = (sent: string | null): string => (sent !== null && validRequestId.test(sent) ? sent : randomUUID());
+const validSent = (sent: string | null): sent is string => sent !== null && validRequestId.test(sent);
 
 /**
  * Where every request starts and every answer ends: the request-id plugin below for the Elysia
@@ -35,7 +35,10 @@ export function requestEdge(log: Log, http?: HttpMetrics) {
     tracing: log.isLevelEnabled("trace"),
 
     /** A request's context as it arrives: its id, the caller's when valid, and its clock. */
-    begin: (request: Request): RequestContext => ({ reqId: requestIdOf(request.headers.get(requestIdHeader)), startedAt: performance.now() }),
+    begin(request: Request): RequestContext {
+      const sent = request.headers.get(requestIdHeader);
+      return validSent(sent) ? { reqId: sent, reqIdSent: true, startedAt: performance.now() } : { reqId: randomUUID(), startedAt: performance.now() };
+    },
 
     /** The answer as it leaves: its request's id in a header, and its line in the log. */
     answered(context: RequestContext, method: string, answer: Response): Response {

@@ -21,21 +21,21 @@ export function onRowChange(db: Db, table: string, listener: Listener): void {
 }
 
 /**
- * A number that moves when another connection (another process) has committed since it was last
- * read, for caches to compare. SQLite tells this through `data_version`, which costs a read
- * transaction to ask, too much for every request: it is asked at most once a second, so another
- * process's writes show within a second.
+ * A watch on other connections' (other processes') commits: it answers a number that moves when
+ * one has committed since it was last read, for caches to compare. SQLite tells this through
+ * `data_version`, which costs a read transaction to ask, too much for every request: it is asked
+ * at most once a second, so another process's writes show within a second.
  */
-export function commitsElsewhere(db: Db): number {
-  const state = prepared(db, "commitsElsewhere", (d) => ({
-    query: d.sqlite.prepare<{ data_version: number }, []>("pragma data_version"),
-    version: -1,
-    checkedAt: -Infinity,
-  }));
-  const now = performance.now();
-  if (now - state.checkedAt > 1000) {
-    state.version = state.query.get()!.data_version;
-    state.checkedAt = now;
-  }
-  return state.version;
+export function commitsElsewhere(db: Db): () => number {
+  const query = db.sqlite.prepare<{ data_version: number }, []>("pragma data_version");
+  let version = -1;
+  let checkedAt = -Infinity;
+  return () => {
+    const now = performance.now();
+    if (now - checkedAt > 1000) {
+      version = query.get()!.data_version;
+      checkedAt = now;
+    }
+    return version;
+  };
 }

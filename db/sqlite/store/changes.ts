@@ -8,6 +8,7 @@ export function sqliteChanges(db: Db): ChangeFeed {
   const userListeners: ((id: number | undefined) => void)[] = [];
   const taskListeners: (() => void)[] = [];
   let version = -1;
+  const elsewhere = commitsElsewhere(db);
   onRowChange(db, "users", (id) => userListeners.forEach((l) => l(id)));
   onRowChange(db, "tasks", () => taskListeners.forEach((l) => l()));
   return {
@@ -15,7 +16,7 @@ export function sqliteChanges(db: Db): ChangeFeed {
     onUsers: (listener) => void userListeners.push(listener),
     onTasks: (listener) => void taskListeners.push(listener),
     poll() {
-      const now = commitsElsewhere(db);
+      const now = elsewhere();
       if (now === version) return;
       version = now;
       userListeners.forEach((l) => l(undefined));
