@@ -12,6 +12,7 @@ import type { SQL } from "bun";
 import { migrateDb, openDb } from "@/db/sqlite/client.ts";
 import { migratePg, openPg, pgMigrationsFolder } from "@/db/pg/client.ts";
 import { pgStatements } from "@/db/pg/store/index.ts";
+import { completedFigures } from "@/db/pg/store/tasks.ts";
 import { runAwaiting } from "@/domain/store.ts";
 import * as pgSchema from "@/db/pg/schema/index.ts";
 import * as liteSchema from "@/db/sqlite/schema/index.ts";
@@ -205,6 +206,22 @@ async function snapshot(sql: SQL): Promise<string> {
       union all select format('%s', r) from rank_counts r) as s(x)`;
   return catalog;
 }
+
+pg.test("a completion asks whether its user's referral waits to qualify of the waiting referrals' own index, and answers as before", async () => {
+  const { sql } = await sharedDb();
+  const [a, b, c] = (await sql`insert into users (tg_id, first_name, ref_code, created_at)
+    select 900000 + n, 'P', 'P' || n, now() from generate_series(1, 3) n returning id`).map((r: { id: number }) => r.id);
+  await sql`insert into referrals (referred_id, referrer_id, qualified_at, created_at) values (${b}, ${a}, null, now()), (${c}, ${a}, now(), now())`;
+  const figures = `select u.id, ${completedFigures} from users u where u.id = any($1::int4[]) order by u.id`;
+  const answers = await sql.unsafe(figures, [[a, b, c]]);
+  expect(answers.map((r: { id: number; referral_pending: boolean }) => [r.id, r.referral_pending])).toEqual([[a, false], [b, true], [c, false]]);
+  // The tables are too small here for the planner to prefer any index on its own.
+  const plan = await sql.begin(async (tx) => {
+    await tx`set local enable_seqscan = off`;
+    return (await tx.unsafe(`explain ${figures}`, [[a]])).map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]).join("\n");
+  });
+  expect(plan).toContain("referrals_pending_idx");
+});
 
 pg.test("migrating again changes nothing, data included", async () => {
   const { sql, url } = await migrated();

@@ -52,10 +52,11 @@ export const sqliteOnlyForeignKeys = ["broadcast_deliveries.broadcast_id -> broa
  * What only PostgreSQL has: the slots hot counters are split into (stats.ts), the table of
  * per-task completion counts kept that way, and the score moves not yet added into rank_counts
  * (rank-counts.ts). The rules never see them: PostgreSQL's statements
- * read the sums. And the indexes of open deliveries (broadcasts.ts).
+ * read the sums. The indexes of open deliveries (broadcasts.ts), and of referrals waiting to
+ * qualify, which every completion asks about (referrals.ts).
  */
 export const pgOnly = {
   columns: { daily_stats: ["slot"], counters: ["slot"], rank_counts: ["slot"] },
   tables: ["task_completion_counts", "rank_moves"],
-  indexes: ["broadcast_deliveries_pending_idx", "broadcast_deliveries_sending_idx"],
+  indexes: ["broadcast_deliveries_pending_idx", "broadcast_deliveries_sending_idx", "referrals_pending_idx"],
 } as const;
