@@ -32,6 +32,14 @@ export function auditIndexes<C extends SQLWrapper, B extends { where(condition: 
 }
 
 /**
+ * Whether a referrer has had the milestone, paid or held (domain/referrals.ts), is asked at every
+ * qualification past the target: the rows of that one reason indexed by referrer, so the question
+ * is a probe, not a walk through all a busy referrer was ever paid or held.
+ */
+export const milestoneIndex = <C extends SQLWrapper, B extends { where(condition: SQL): B }>(name: string, t: Record<"referrer" | "reason", C>, index: IndexOf<C, B>): B =>
+  index(name).on(t.referrer).where(sql`${t.reason} = 'referral_milestone'`);
+
+/**
  * What makes a hot-wallet transfer happen once: a wallet's nonce is signed for once, a hash is
  * recorded once, and a withdrawal has at most one transfer that is signed, sent or mined.
  */

@@ -51,8 +51,11 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   if (referrerId === undefined) return nothing;
   const referrer = yield* db.referrals.countQualified(referrerId);
   yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralBonus, reason: "referral_bonus" }, at, record);
-  // The count only ever grows by one, so it equals the target exactly once (for one target).
-  if (referrer.qualifiedReferrals === settings.referralTarget) {
+  // At the target or past it, for a target the operator lowered below the referrer's count: the
+  // next qualification pays it. Once, whatever the target later becomes: a referrer who has had it,
+  // paid or held, never has it again. Two qualifications for one referrer take turns at
+  // countQualified's write of the referrer's row, so the later one sees a milestone the other paid.
+  if (referrer.qualifiedReferrals >= settings.referralTarget && !(yield* db.referrals.milestoneHad(referrer.id))) {
     yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralMilestone, reason: "referral_milestone" }, at, record);
   }
   if (terms.tellsUsers !== false) {

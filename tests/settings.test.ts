@@ -159,6 +159,38 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       expect((await t.request("GET", "/api/me", { headers: t.userHeaders(referrer.tgId) })).body.targetReferrals).toBe(1);
     });
 
+    test("a target lowered below a referrer's count pays the milestone at their next qualified referral; raised past them after, it is not paid again", async () => {
+      await admin("PATCH", "/api/admin/settings", { qualifyingDailyTasks: 1, referralTarget: 5, referralMilestone: "3" });
+      const referrer = await t.makeUser();
+      const daily = (await t.makeTask()).id;
+      const channel = (await t.makeTask({ kind: "follow_channel", reward: 0 })).id;
+      const qualifyNext = async () => qualify((await t.makeUser({}, referrer.refCode)).tgId, daily, channel, "2026-03-10");
+      const milestones = async () => (await t.rows("ledger", (l) => eq(l.userId, referrer.id))).filter((l) => l.reason === "referral_milestone").map((l) => l.amount);
+      for (let i = 0; i < 3; i++) await qualifyNext();
+      await admin("PATCH", "/api/admin/settings", { referralTarget: 2 });
+      expect(await milestones()).toEqual([]);
+      await qualifyNext();
+      expect(await milestones()).toEqual([usdt("3")]);
+      await qualifyNext();
+      await admin("PATCH", "/api/admin/settings", { referralTarget: 6 });
+      await qualifyNext();
+      expect((await t.userRow(referrer.id)).qualifiedReferrals).toBe(6);
+      expect(await milestones()).toEqual([usdt("3")]);
+    });
+
+    test("a held milestone is had: a lowered target holds or pays no second one", async () => {
+      await admin("PATCH", "/api/admin/settings", { qualifyingDailyTasks: 1, referralTarget: 1, referralHoldHours: 24 });
+      const referrer = await t.makeUser();
+      const daily = (await t.makeTask()).id;
+      const channel = (await t.makeTask({ kind: "follow_channel", reward: 0 })).id;
+      await qualify((await t.makeUser({}, referrer.refCode)).tgId, daily, channel, "2026-03-10");
+      await admin("PATCH", "/api/admin/settings", { referralTarget: 2 });
+      await qualify((await t.makeUser({}, referrer.refCode)).tgId, daily, channel, "2026-03-10");
+      const holds = await t.rows("referralHolds", (h) => eq(h.referrerId, referrer.id));
+      expect(holds.map((h) => h.reason).sort()).toEqual(["referral_bonus", "referral_bonus", "referral_milestone"]);
+      expect((await t.rows("ledger", (l) => eq(l.userId, referrer.id))).filter((l) => l.reason === "referral_milestone")).toEqual([]);
+    });
+
     test("a raised minimum refuses a smaller request, in its message, and leaves an earlier pending one as it is", async () => {
       const user = await t.makeUser();
       await admin("POST", `/api/admin/users/${user.id}/adjust`, { amount: "100", reason: "test funds" });

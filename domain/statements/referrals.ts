@@ -9,6 +9,8 @@ export type ReferralStatements = {
   markQualified(referredId: number, at: Date): Op<number | undefined>;
   /** Counts a qualified referral on the referrer: its figures after. */
   countQualified(referrerId: number): Op<{ id: number; tgId: number; qualifiedReferrals: number }>;
+  /** Whether the referrer has had the milestone: paid, or held (whatever became of the hold). */
+  milestoneHad(referrerId: number): Op<boolean>;
   addReferralEarnings(userId: number, amount: number): Op<void>;
   recent(referrerId: number, limit: number): Op<RecentReferral[]>;
 };

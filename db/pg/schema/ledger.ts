@@ -4,6 +4,7 @@ import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
+import { milestoneIndex } from "@/db/indexes.ts";
 
 export const ledger = pgTable(
   "ledger",
@@ -21,6 +22,7 @@ export const ledger = pgTable(
   },
   (t) => [
     index("ledger_user_idx").on(t.userId, t.id),
+    milestoneIndex("ledger_milestones_idx", { referrer: t.userId, reason: t.reason }, index),
     check("ledger_amount_positive", sql`${t.amount} > 0`),
     check("ledger_type_valid", oneOf(t.type, ledgerEntryTypes)),
     check("ledger_reason_valid", oneOf(t.reason, ledgerReasons)),

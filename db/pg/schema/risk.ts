@@ -5,6 +5,7 @@ import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg
 import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 import { int8, jsonObject, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
+import { milestoneIndex } from "@/db/indexes.ts";
 
 export const referralHolds = pgTable(
   "referral_holds",
@@ -22,6 +23,7 @@ export const referralHolds = pgTable(
     primaryKey({ columns: [t.referredId, t.reason] }),
     index("referral_holds_due_idx").on(t.status, t.releaseAt),
     index("referral_holds_referrer_idx").on(t.referrerId),
+    milestoneIndex("referral_holds_milestones_idx", { referrer: t.referrerId, reason: t.reason }, index),
     check("referral_holds_amount_positive", sql`${t.amount} > 0`),
     check("referral_holds_reason_valid", oneOf(t.reason, holdReasons)),
     check("referral_holds_status_valid", oneOf(t.status, holdStatuses)),

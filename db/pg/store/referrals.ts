@@ -2,6 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { referrals, users } from "@/db/pg/schema/index.ts";
+import { milestoneHadSql } from "@/db/referral-milestone.ts";
 import { recentReferralColumns } from "@/db/selections.ts";
 import type { ReferralStatements } from "@/domain/statements/referrals.ts";
 import { awaiting } from "@/domain/store.ts";
@@ -10,6 +11,8 @@ import { clientOf, type PgRunner } from "./runner.ts";
 /** Of a select from referrals joined to the users they brought, a referrer's newest `limit`: the user's own list and the risk review read them alike. */
 export const newestReferred = <Q extends PgSelect>(query: Q, referrerId: number, limit: number) =>
   query.where(eq(referrals.referrerId, referrerId)).orderBy(desc(referrals.referredId)).limit(limit);
+
+const milestoneHad = milestoneHadSql("$1");
 
 export function referralStatements(db: PgRunner): ReferralStatements {
   return {
@@ -29,6 +32,10 @@ export function referralStatements(db: PgRunner): ReferralStatements {
           .returning({ id: users.id, tgId: users.tgId, qualifiedReferrals: users.qualifiedReferrals }),
       );
       return referrer!;
+    },
+    *milestoneHad(referrerId) {
+      const [row] = yield* awaiting(clientOf(db).unsafe(milestoneHad, [referrerId]));
+      return row.had as boolean;
     },
     *addReferralEarnings(userId, amount) {
       yield* awaiting(db.update(users).set({ referralEarned: sql`${users.referralEarned} + ${amount}` }).where(eq(users.id, userId)));

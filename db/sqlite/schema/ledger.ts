@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { milestoneIndex } from "@/db/indexes.ts";
 import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 
 export const ledger = sqliteTable(
@@ -18,6 +19,7 @@ export const ledger = sqliteTable(
   },
   (t) => [
     index("ledger_user_idx").on(t.userId, t.id),
+    milestoneIndex("ledger_milestones_idx", { referrer: t.userId, reason: t.reason }, index),
     check("ledger_amount_positive", sql`${t.amount} > 0`),
   ],
 );

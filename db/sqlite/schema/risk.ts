@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users.ts";
+import { milestoneIndex } from "@/db/indexes.ts";
 import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 
 /** A referral bonus earned but not yet paid into the balance: one per referred user and reason. */
@@ -23,6 +24,7 @@ export const referralHolds = sqliteTable(
     primaryKey({ columns: [t.referredId, t.reason] }),
     index("referral_holds_due_idx").on(t.status, t.releaseAt),
     index("referral_holds_referrer_idx").on(t.referrerId),
+    milestoneIndex("referral_holds_milestones_idx", { referrer: t.referrerId, reason: t.reason }, index),
     check("referral_holds_amount_positive", sql`${t.amount} > 0`),
   ],
 );
