@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { createLog } from "./log.ts";
 import { requestEdge } from "@/api/plugins/request-id.ts";
+import { createLog } from "./log.ts";
 import { inRequest } from "./request-context.ts";
 
 function capture(secrets: string[] = []) {
