@@ -6,7 +6,7 @@ import { unfinishedWithdrawalStatuses } from "@/domain/model/withdrawals.ts";
 import { oneOf } from "./ops.ts";
 
 /** An engine's index() or uniqueIndex(): a name, then the columns or expressions, then an optional condition. */
-type IndexOf<C, B extends { where(condition: SQL): B }> = (name: string) => { on(...columns: [C | SQL, ...(C | SQL)[]]): B };
+export type IndexOf<C, B extends { where(condition: SQL): B }> = (name: string) => { on(...columns: [C | SQL, ...(C | SQL)[]]): B };
 
 /**
  * Two of these are rules the database enforces rather than a read before a write: a user has at
@@ -30,14 +30,6 @@ export function withdrawalIndexes<C extends SQLWrapper, B extends { where(condit
 export function auditIndexes<C extends SQLWrapper, B extends { where(condition: SQL): B }>(t: Record<"id" | "adminId" | "action", C>, index: IndexOf<C, B>): B[] {
   return [index("admin_audit_admin_idx").on(t.adminId, t.id), index("admin_audit_action_idx").on(t.action, t.id)];
 }
-
-/**
- * Whether a referrer has had the milestone, paid or held (domain/referrals.ts), is asked at every
- * qualification past the target: the rows of that one reason indexed by referrer, so the question
- * is a probe, not a walk through all a busy referrer was ever paid or held.
- */
-export const milestoneIndex = <C extends SQLWrapper, B extends { where(condition: SQL): B }>(name: string, t: Record<"referrer" | "reason", C>, index: IndexOf<C, B>): B =>
-  index(name).on(t.referrer).where(sql`${t.reason} = 'referral_milestone'`);
 
 /**
  * What makes a hot-wallet transfer happen once: a wallet's nonce is signed for once, a hash is

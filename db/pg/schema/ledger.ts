@@ -1,10 +1,10 @@
 // The ledger (PostgreSQL); see db/sqlite/schema/ledger.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { milestoneIndex } from "@/db/referral-milestone.ts";
 import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 import { int8, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
-import { milestoneIndex } from "@/db/indexes.ts";
 
 export const ledger = pgTable(
   "ledger",

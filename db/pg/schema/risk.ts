@@ -2,10 +2,10 @@
 // db/sqlite/schema/risk.ts.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { milestoneIndex } from "@/db/referral-milestone.ts";
 import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 import { int8, jsonObject, moment, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
-import { milestoneIndex } from "@/db/indexes.ts";
 
 export const referralHolds = pgTable(
   "referral_holds",

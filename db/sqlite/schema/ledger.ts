@@ -1,8 +1,8 @@
 // The ledger is the truth about money: users.balance is a cache of credits minus debits.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { milestoneIndex } from "@/db/referral-milestone.ts";
 import { users } from "./users.ts";
-import { milestoneIndex } from "@/db/indexes.ts";
 import { ledgerEntryTypes, ledgerReasons } from "@/domain/model/ledger.ts";
 
 export const ledger = sqliteTable(

@@ -3,8 +3,8 @@
 // total that the operator's limit is checked against.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { milestoneIndex } from "@/db/referral-milestone.ts";
 import { users } from "./users.ts";
-import { milestoneIndex } from "@/db/indexes.ts";
 import { holdReasons, holdStatuses } from "@/domain/model/risk.ts";
 
 /** A referral bonus earned but not yet paid into the balance: one per referred user and reason. */
