@@ -51,11 +51,12 @@ export function* qualifyIfDue(db: Statements, user: Qualifying, at: Date, terms:
   if (referrerId === undefined) return nothing;
   const referrer = yield* db.referrals.countQualified(referrerId);
   yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralBonus, reason: "referral_bonus" }, at, record);
-  // At the target or past it, for a target the operator lowered below the referrer's count: the
-  // next qualification pays it. Once, whatever the target later becomes: a referrer who has had it,
-  // paid or held, never has it again. Two qualifications for one referrer take turns at
-  // countQualified's write of the referrer's row, so the later one sees a milestone the other paid.
-  if (referrer.qualifiedReferrals >= settings.referralTarget && !(yield* db.referrals.milestoneHad(referrer.id))) {
+  // At the qualification that brings the count to the target in force, and once, whatever the
+  // target later becomes: a referrer who has had it, paid or held, never has it again. Only one
+  // qualification per referrer reaches a given count (countQualified's write of the referrer's row
+  // puts them in line, in a shared PostgreSQL batch too), which is what keeps the read race-free:
+  // "at or past the target" would let the units of one batch each find no milestone and all pay.
+  if (referrer.qualifiedReferrals === settings.referralTarget && !(yield* db.referrals.milestoneHad(referrer.id))) {
     yield* payReferrer(db, terms, { referrerId: referrer.id, referredId: user.id, amount: settings.referralMilestone, reason: "referral_milestone" }, at, record);
   }
   if (terms.tellsUsers !== false) {

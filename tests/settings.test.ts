@@ -159,26 +159,42 @@ await forEachAppEngine(import.meta.path, ({ test, beforeEach, makeTestApp }) => 
       expect((await t.request("GET", "/api/me", { headers: t.userHeaders(referrer.tgId) })).body.targetReferrals).toBe(1);
     });
 
-    test("a target lowered below a referrer's count pays the milestone at their next qualified referral; raised past them after, it is not paid again", async () => {
-      await admin("PATCH", "/api/admin/settings", { qualifyingDailyTasks: 1, referralTarget: 5, referralMilestone: "3" });
+    test("a target raised after a referrer had the milestone does not pay it again when they reach it", async () => {
+      await admin("PATCH", "/api/admin/settings", { qualifyingDailyTasks: 1, referralTarget: 2, referralMilestone: "3" });
       const referrer = await t.makeUser();
       const daily = (await t.makeTask()).id;
       const channel = (await t.makeTask({ kind: "follow_channel", reward: 0 })).id;
       const qualifyNext = async () => qualify((await t.makeUser({}, referrer.refCode)).tgId, daily, channel, "2026-03-10");
       const milestones = async () => (await t.rows("ledger", (l) => eq(l.userId, referrer.id))).filter((l) => l.reason === "referral_milestone").map((l) => l.amount);
-      for (let i = 0; i < 3; i++) await qualifyNext();
-      await admin("PATCH", "/api/admin/settings", { referralTarget: 2 });
-      expect(await milestones()).toEqual([]);
-      await qualifyNext();
+      for (let i = 0; i < 2; i++) await qualifyNext();
       expect(await milestones()).toEqual([usdt("3")]);
-      await qualifyNext();
-      await admin("PATCH", "/api/admin/settings", { referralTarget: 6 });
-      await qualifyNext();
-      expect((await t.userRow(referrer.id)).qualifiedReferrals).toBe(6);
+      await admin("PATCH", "/api/admin/settings", { referralTarget: 4 });
+      for (let i = 0; i < 2; i++) await qualifyNext();
+      expect((await t.userRow(referrer.id)).qualifiedReferrals).toBe(4);
       expect(await milestones()).toEqual([usdt("3")]);
     });
 
-    test("a held milestone is had: a lowered target holds or pays no second one", async () => {
+    test("qualifications arriving together across the target pay the milestone once", async () => {
+      await admin("PATCH", "/api/admin/settings", { referralTarget: 2, referralMilestone: "3" });
+      const referrer = await t.makeUser();
+      const daily = (await t.makeTask()).id;
+      const channel = (await t.makeTask({ kind: "follow_channel", reward: 0 })).id;
+      const friends = await Promise.all(Array.from({ length: 5 }, () => t.makeUser({}, referrer.refCode)));
+      t.setNow("2026-03-10T10:00:00Z");
+      for (const friend of friends) {
+        await complete(friend.tgId, channel);
+        await complete(friend.tgId, daily);
+      }
+      t.setNow("2026-03-11T10:00:00Z");
+      const answers = await Promise.all(friends.map((friend) => complete(friend.tgId, daily)));
+      expect(answers.map((a) => a.status)).toEqual(friends.map(() => 200));
+      expect((await t.userRow(referrer.id)).qualifiedReferrals).toBe(5);
+      const paid = (await t.rows("ledger", (l) => eq(l.userId, referrer.id))).map((l) => l.reason);
+      expect(paid.filter((r) => r === "referral_bonus")).toHaveLength(5);
+      expect(paid.filter((r) => r === "referral_milestone")).toHaveLength(1);
+    });
+
+    test("a held milestone is had: a raised target holds or pays no second one", async () => {
       await admin("PATCH", "/api/admin/settings", { qualifyingDailyTasks: 1, referralTarget: 1, referralHoldHours: 24 });
       const referrer = await t.makeUser();
       const daily = (await t.makeTask()).id;
