@@ -217,11 +217,14 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
   return { http, queries, broadcast: { queued: queued.queuedCount, queueMs, claimed, claimMs } };
 }
 
-const readRounds = 3;
+const readRounds = 5;
 
 /**
  * The baseline and the read endpoints take turns, round after round, and each endpoint's share
- * is taken against the baseline of its own round: the machine's speed drifts within a run.
+ * is taken against the baseline of its own round: the machine's speed drifts within a run. A
+ * first round of each is not counted: a server that has been running has its code compiled and
+ * its users' answers kept, and a fresh one spends its first seconds on both (a first round of
+ * GET /api/me made half of what the next made).
  */
 export async function measureReads(ctx: BenchContext, serverUrl: string, scripts: Record<"baseline" | "me" | "tasks", string>): Promise<Record<string, Measured>> {
   const basePort = await freePort();
@@ -231,10 +234,15 @@ export async function measureReads(ctx: BenchContext, serverUrl: string, scripts
     const targets = { baseline: `http://127.0.0.1:${basePort}`, me: serverUrl, tasks: serverUrl } as const;
     const names = Object.keys(targets) as (keyof typeof targets)[];
     const rounds: Record<keyof typeof targets, WrkResult[]> = { baseline: [], me: [], tasks: [] };
+    const roundSeconds = Math.max(1, Math.round(ctx.seconds / 2));
+    for (const name of names) {
+      ctx.log(`wrk ${name}, warming up`);
+      await runWrk(targets[name], scripts[name], { seconds: roundSeconds });
+    }
     for (let round = 1; round <= readRounds; round++) {
       for (const name of names) {
         ctx.log(`wrk ${name}, round ${round} of ${readRounds}`);
-        rounds[name].push(await runWrk(targets[name], scripts[name], { seconds: Math.max(1, Math.round(ctx.seconds / 2)) }));
+        rounds[name].push(await runWrk(targets[name], scripts[name], { seconds: roundSeconds }));
       }
     }
     const http: Record<string, Measured> = {};
