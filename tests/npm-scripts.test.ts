@@ -3,9 +3,10 @@
 // `npm start` does, instead of failing with exit 127. And the bench names the one tool npm cannot
 // install for it.
 import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { allocatorEnv } from "@/server/allocator.ts";
 
 const root = join(import.meta.dir, "..");
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts;
@@ -24,4 +25,18 @@ test("the bench without wrk says how to install it and stops before building any
   expect(run.exitCode).toBe(1);
   expect(run.stderr.toString()).toBe("[bench] wrk is not installed; install wrk: apt-get install wrk (Debian, Ubuntu) or brew install wrk (macOS)\n");
   expect(performance.now() - started).toBeLessThan(10_000);
+});
+
+test("npm start and the systemd unit start the server with the allocator's settings, an operator's own value winning in npm start", () => {
+  // A stand-in for bun that says what it was started with.
+  const bin = mkdtempSync(join(tmpdir(), "refbot-fake-bun-"));
+  writeFileSync(join(bin, "bun"), '#!/bin/sh\necho "$MIMALLOC_PURGE_DELAY $*"\n', { mode: 0o755 });
+  const start = (env: Record<string, string>) =>
+    Bun.spawnSync(["sh", "-c", scripts.start!], { cwd: root, env: { PATH: `${bin}:/usr/bin:/bin`, ...env }, stdout: "pipe" }).stdout.toString().trim();
+  for (const [name, value] of Object.entries(allocatorEnv)) {
+    expect(name).toBe("MIMALLOC_PURGE_DELAY"); // the stand-in prints this one
+    expect(start({})).toBe(`${value} run server/main.ts`);
+    expect(start({ [name]: "250" })).toBe("250 run server/main.ts");
+    expect(readFileSync(join(root, "deploy/systemd/refbot@.service"), "utf8").split("\n")).toContain(`Environment=${name}=${value}`);
+  }
 });

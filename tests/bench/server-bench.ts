@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoInitDataToken } from "@/api/app.ts";
 import { initDataKey, signInitData } from "@/domain/init-data.ts";
+import { allocatorEnv } from "@/server/allocator.ts";
 import { freePort } from "@/tests/support/server.ts";
 import { random } from "./build-db.ts";
 import { latency, type Latency } from "./measure.ts";
@@ -84,7 +85,7 @@ export async function startServer(env: Record<string, string>, bunArgs: string[]
   const port = await freePort();
   const proc = Bun.spawn(pinned(cpus, [process.execPath, ...bunArgs, "run", join(root, "server/main.ts")]), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", SKIP_WEB_BUILD: "true", BOT_TOKEN: "", BROADCAST_INTERVAL: "0", ...env },
+    env: { ...process.env, ...allocatorEnv, PORT: String(port), JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: "false", SKIP_WEB_BUILD: "true", BOT_TOKEN: "", BROADCAST_INTERVAL: "0", ...env },
     stdout: "ignore",
     stderr: "inherit",
   });
