@@ -60,9 +60,10 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
     const sqlitePath = join(ctx.work, "postgres-source.sqlite");
     ctx.log(`PostgreSQL: building a database of ${ctx.users} users in SQLite...`);
     const built = buildBenchDb(sqlitePath, ctx.users);
-    const [onTask, offTask, ...busierTasks] = addBenchTasks(sqlitePath, [
+    const [onTask, offTask, warmUpTask, ...busierTasks] = addBenchTasks(sqlitePath, [
       "Bench task synchronous_commit on",
       "Bench task synchronous_commit off",
+      "Bench task, warming up",
       ...busierInFlight.map((n) => `Bench task synchronous_commit on, ${n} in flight`),
     ]);
     ctx.log(`copying it into ${target.name}...`);
@@ -92,6 +93,7 @@ export async function benchPostgres(ctx: BenchContext): Promise<PostgresResults>
       env: { DATABASE_URL: target.url },
       completions: [durable, { key: "completeSyncOff", label: "task completion, synchronous_commit=off", taskId: offTask! }],
       busier: busierVariants(durable, busierTasks),
+      warmUpTaskId: warmUpTask!,
       async completing(variant, run) {
         // Each measurement starts from a checkpoint, so none pays for the one the last left due.
         await admin`checkpoint`;

@@ -44,6 +44,14 @@ export type Engine = {
   env: Record<string, string>;
   completions: [durable: CompletionVariant, relaxed: CompletionVariant];
   /**
+   * A task nobody has done, for the completions that warm each new server up before its first
+   * measured run, not counted (the durable server's with half of the users set aside for it, the
+   * relaxed one's with the other half): a server that has been running has its code compiled and
+   * the database's pages it uses at hand, and at a million users a fresh server's first seconds
+   * of completions cost it a third more CPU each than its later ones.
+   */
+  warmUpTaskId: number;
+  /**
    * The durable way again with more requests in flight, each on a task of its own. At 32 a
    * completion's rate is bound by its latency (32 requests over the time each takes), not by the
    * machine: with more waiting, group commit's batches grow and each completion costs less.
@@ -157,10 +165,11 @@ export function cpuSplit(serverPid: number, database?: string): () => CpuSplit {
 }
 
 /**
- * Everything the server is measured on, in this order: reads against the baseline, the durable
- * completions, the admin queries and ranks, queueing a broadcast to everyone, the durable
- * completions with more requests in flight; then, on a fresh server, the relaxed completions;
- * then claiming a batch of the broadcast.
+ * Everything the server is measured on, in this order: reads against the baseline, completions
+ * to warm up (not counted), the durable completions, the admin queries and ranks, queueing a
+ * broadcast to everyone, the durable completions with more requests in flight; then, on a fresh
+ * server, completions to warm it up and the relaxed completions; then claiming a batch of the
+ * broadcast.
  */
 export async function measureServer(ctx: BenchContext, engine: Engine): Promise<ServerResults> {
   const { users, seconds, work, log } = ctx;
@@ -174,6 +183,13 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
   };
   const completionScript = (v: CompletionVariant, i: number) =>
     writeScript(work, `complete-${v.key}`, { method: "POST", path: `/api/tasks/${v.taskId}/complete`, values: completers[i]!, once: true });
+  const warmers = initData(sampleUsers(users, Math.min(users, 40_000), 4));
+  const warmUp = async (half: 0 | 1) => {
+    log("wrk task completion, warming up");
+    const values = warmers.slice(half * Math.ceil(warmers.length / 2), (half + 1) * Math.ceil(warmers.length / 2));
+    const script = writeScript(work, `complete-warm-up-${half}`, { method: "POST", path: `/api/tasks/${engine.warmUpTaskId}/complete`, values, once: true });
+    await runWrk(server.url, script, { seconds: Math.max(1, Math.round(seconds / 2)) });
+  };
 
   let server = await startServer(engine.env);
   const http = await measureReads(ctx, server.url, scripts);
@@ -188,6 +204,7 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
     http[v.key] = engine.completing ? await engine.completing(v, run) : await run();
   };
   const [durable, relaxed] = engine.completions;
+  await warmUp(0);
   await complete(durable, 0);
 
   const queries = await measureQueries(server, users, readers);
@@ -209,6 +226,7 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
 
   await engine.beforeRelaxed?.();
   server = await startServer({ ...engine.env, ...relaxed.env });
+  await warmUp(1);
   await complete(relaxed, 1);
   await server.stop();
 
