@@ -9,6 +9,6 @@
 // the pages are reused: no madvise, a few dozen faults, and the process holds its high-water
 // mark instead (about 220 MB against 137 MB under the bench's reads).
 //
-// `npm start` (package.json) and the systemd unit (deploy/systemd/refbot@.service) set it, and
-// so does the bench's server; tests/npm-scripts.test.ts holds the three to this.
+// `npm start` (package.json) and the systemd unit (deploy/systemd/refbot@.service) set it, held
+// to this value by tests/npm-scripts.test.ts; the bench's servers take it from here.
 export const allocatorEnv = { MIMALLOC_PURGE_DELAY: "-1" } as const;

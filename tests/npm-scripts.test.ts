@@ -1,7 +1,7 @@
 // Every npm script works on a fresh clone, which has Node.js and npm but no node_modules: a script
 // that runs a tool installed by npm (bun, tsc, drizzle-kit) installs the dependencies first, as
-// `npm start` does, instead of failing with exit 127. And the bench names the one tool npm cannot
-// install for it.
+// `npm start` does, instead of failing with exit 127. The bench names the one tool npm cannot
+// install for it. And the server starts with the allocator's settings however it is started.
 import { expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
