@@ -1,8 +1,8 @@
 // Whether a referrer has had the referral milestone (domain/referrals.ts): a row of it in the
 // ledger (paid, later reversed or not) or among the holds (whatever became of the hold). The
-// question is asked at every qualification past the target, so each table keeps an index of that
-// one reason's rows by referrer, and the query and the indexes share their condition here: a probe,
-// not a walk through all a busy referrer was ever paid or held.
+// question is asked inside the completion that brings a referrer's count to the target, so each
+// table keeps an index of that one reason's rows by referrer, and the query and the indexes share
+// their condition here: a probe, not a walk through all a busy referrer was ever paid or held.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { IndexOf } from "./indexes.ts";
 

@@ -184,10 +184,10 @@ export async function measureServer(ctx: BenchContext, engine: Engine): Promise<
   const completionScript = (v: CompletionVariant, i: number) =>
     writeScript(work, `complete-${v.key}`, { method: "POST", path: `/api/tasks/${v.taskId}/complete`, values: completers[i]!, once: true });
   const warmers = initData(sampleUsers(users, Math.min(users, 40_000), 4));
+  const halves = [warmers.slice(0, Math.ceil(warmers.length / 2)), warmers.slice(Math.ceil(warmers.length / 2))] as const;
   const warmUp = async (half: 0 | 1) => {
     log("wrk task completion, warming up");
-    const values = warmers.slice(half * Math.ceil(warmers.length / 2), (half + 1) * Math.ceil(warmers.length / 2));
-    const script = writeScript(work, `complete-warm-up-${half}`, { method: "POST", path: `/api/tasks/${engine.warmUpTaskId}/complete`, values, once: true });
+    const script = writeScript(work, `complete-warm-up-${half}`, { method: "POST", path: `/api/tasks/${engine.warmUpTaskId}/complete`, values: halves[half], once: true });
     await runWrk(server.url, script, { seconds: Math.max(1, Math.round(seconds / 2)) });
   };
 
