@@ -3,10 +3,11 @@
 // `npm start` does, instead of failing with exit 127. The bench names the one tool npm cannot
 // install for it. And the server starts with the allocator's settings however it is started.
 import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allocatorEnv } from "@/server/allocator.ts";
+import { alone, testRuns } from "@/scripts/test.ts";
 
 const root = join(import.meta.dir, "..");
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts;
@@ -39,4 +40,21 @@ test("npm start and the systemd unit start the server with the allocator's setti
     expect(start({ [name]: "250" })).toBe("250 run server/main.ts");
     expect(readFileSync(join(root, "deploy/systemd/refbot@.service"), "utf8").split("\n")).toContain(`Environment=${name}=${value}`);
   }
+});
+
+test("npm test runs the suite in two workers, then the timing files alone; given files, just those", () => {
+  expect(scripts.test).toBe("bun run scripts/test.ts");
+  expect(testRuns([])).toEqual([
+    ["--timeout", "30000", "--parallel=2", "--no-isolate", "--path-ignore-patterns=tests/sends.test.ts"],
+    ["--timeout", "30000", "./tests/sends.test.ts"],
+  ]);
+  for (const file of alone) expect(existsSync(join(root, file))).toBe(true);
+  expect(testRuns(["domain/time.test.ts", "domain/labels.test.ts"])).toEqual([["--timeout", "30000", "domain/time.test.ts", "domain/labels.test.ts"]]);
+  // Run for real with files given: theirs are the only tests, and a failure is the exit status.
+  const ran = Bun.spawnSync([process.execPath, "run", join(root, "scripts/test.ts"), "domain/time.test.ts"], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  expect(ran.exitCode).toBe(0);
+  expect(ran.stderr.toString()).toContain("Ran 2 tests across 1 file.");
+  const failing = join(mkdtempSync(join(tmpdir(), "refbot-failing-")), "fails.test.ts");
+  writeFileSync(failing, 'import { test, expect } from "bun:test";\ntest("fails", () => expect(1).toBe(2));\n');
+  expect(Bun.spawnSync([process.execPath, "run", join(root, "scripts/test.ts"), failing], { cwd: root, stdout: "pipe", stderr: "pipe" }).exitCode).toBe(1);
 });
