@@ -1,8 +1,8 @@
 // npm test: every test file but the drills, in two workers, then the files that time something
-// against a clock, on their own. In two workers the suite takes about a third less time on two
-// cores; the senders' rate tests time sends against the fake Bot API and once failed under the
-// other worker's load, so they get the machine to themselves. Given files (`npm test -- <file>`),
-// it runs just those, one after another, as `bun test` does.
+// against a clock, on their own. Two workers keep both cores busy while a file waits on a browser,
+// a server or a fake Bot API; the senders' rate tests time sends against that fake and once failed
+// under the other worker's load, so they get the machine to themselves. Given files
+// (`npm test -- <file>`), it runs just those, one after another, as `bun test` does.
 import { spawnSync } from "node:child_process";
 
 /** The files whose assertions time what they see, run after the others with nothing beside them. */
