@@ -55,10 +55,11 @@ export function storageWatch({ now = Date.now, log = silentLog }: { now?: () => 
 
 /**
  * Whether a SQLite error says the disk had no room: SQLITE_FULL, or an I/O error whose cause the
- * operating system gave as ENOSPC (a sync or a truncate of the WAL or its index).
+ * operating system gave as ENOSPC (a sync or a truncate of the WAL or its index); or ENOSPC itself,
+ * from a group commit's own sync of the WAL (wal-sync.ts).
  */
 export function isSqliteStorageFull(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (code === "SQLITE_FULL") return true;
+  if (code === "SQLITE_FULL" || code === "ENOSPC") return true;
   return typeof code === "string" && code.startsWith("SQLITE_IOERR") && /ENOSPC|no space/i.test(String(message));
 }

@@ -2,10 +2,12 @@
 // every commit waits for one. The queue runs every unit that arrived since the last commit in one
 // IMMEDIATE transaction, each inside its own savepoint: a unit that throws is rolled back alone
 // and its caller gets the error, the rest commit together, and nobody hears "done" before the
-// commit is on disk.
+// commit is on disk. At synchronous=FULL that wait is spent off the request thread (wal-sync.ts),
+// which meanwhile reads and signs in the requests of the next batch.
 import type { Db } from "@/db/sqlite/client.ts";
 import { prepared } from "@/db/sqlite/prepared.ts";
 import type { Tx } from "@/db/sqlite/transaction.ts";
+import { walSync, type WalSync } from "@/db/sqlite/wal-sync.ts";
 
 type Unit = { run: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -13,14 +15,20 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** Told the size of each batch that committed (the metrics' group-commit histogram). */
 export type BatchWatch = (size: number) => void;
 
-function createWriteQueue(db: Db, watch?: BatchWatch) {
+/** A write queue on `db`: `wal`, where commits leave their sync to it (the default at FULL). */
+export function writeQueue(db: Db, { watch, wal = walSync(db) }: { watch?: BatchWatch; wal?: WalSync } = {}) {
   let pending: Unit[] = [];
+  // While a batch's WAL is synced the next one gathers, as it did while COMMIT synced: batches
+  // committed meanwhile would be smaller, each writing again the pages they share.
+  let syncing = false;
+  // A batch runs on a turn of its own, so the answers of the one before leave first.
+  const schedule = () => setImmediate(flush);
 
   function flush() {
     const batch = pending;
     pending = [];
     const outcomes: Outcome[] = [];
-    try {
+    const commit = () =>
       db.transaction(
         (tx) => {
           const conn = db.$client;
@@ -41,24 +49,40 @@ function createWriteQueue(db: Db, watch?: BatchWatch) {
         },
         { behavior: "immediate" },
       );
+    try {
+      if (wal) wal.commitUnsynced(commit);
+      else commit();
     } catch (error) {
       // The commit itself failed: nothing of this batch is stored.
       for (const unit of batch) unit.reject(error);
       return;
     }
     watch?.(batch.length);
-    batch.forEach((unit, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) unit.resolve(outcome.value);
-      else unit.reject(outcome.error);
-    });
+    // A refused unit waits too: its refusal may rest on a unit before it in the batch.
+    const settle = () =>
+      batch.forEach((unit, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
+    if (!wal) return settle();
+    syncing = true;
+    wal
+      .synced()
+      .then(settle, (error) => {
+        for (const unit of batch) unit.reject(error);
+      })
+      .finally(() => {
+        syncing = false;
+        if (pending.length > 0) schedule();
+      });
   }
 
   return function enqueue<T>(run: (tx: Tx) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       pending.push({ run, resolve: resolve as (value: unknown) => void, reject });
       // Requests that arrive while this batch waits join it.
-      if (pending.length === 1) setImmediate(flush);
+      if (pending.length === 1 && !syncing) schedule();
     });
   };
 }
@@ -68,5 +92,5 @@ function createWriteQueue(db: Db, watch?: BatchWatch) {
  * `watch`, given by the first caller (the store), hears of its batches.
  */
 export function groupCommit<T>(db: Db, run: (tx: Tx) => T, watch?: BatchWatch): Promise<T> {
-  return prepared(db, "writeQueue", () => createWriteQueue(db, watch))(run);
+  return prepared(db, "writeQueue", () => writeQueue(db, { watch }))(run);
 }

@@ -1,0 +1,55 @@
+// A group commit's sync of the WAL, made off the request thread. At synchronous=FULL SQLite syncs
+// the WAL inside COMMIT with fsync, and the thread that answers every request waits for the disk,
+// a few milliseconds a batch at a million users, doing nothing. So a batch commits at NORMAL (its
+// frames written, not synced) and its units are told "done" only once an fdatasync of the WAL,
+// begun after the commit, has finished on a thread of the pool, while the request thread reads
+// and signs in the requests of the next batch. What was acknowledged is on disk, as at FULL.
+// Unlike at FULL, another request may read the batch's rows in the moment before the sync ends; a
+// power cut in that moment loses them, and the writes themselves were never acknowledged.
+//
+// Linux syncs a file's data through any descriptor of it, so the WAL is opened for each sync and
+// nothing stays open past a database's life. Recovery after a power cut keeps the commits whose
+// frames and checksums are whole, a prefix of them: a batch whose sync did not finish can be
+// lost, but never leave a later one standing without it.
+import { promises as fs } from "node:fs";
+import type { Db } from "./client.ts";
+
+/** How SQLite numbers `PRAGMA synchronous`: the levels at which a commit syncs the WAL itself. */
+const syncingLevels = new Set([2, 3]); // FULL, EXTRA
+
+export type WalSync = {
+  /** Runs a transaction with its commit's own sync left out. */
+  commitUnsynced<T>(commit: () => T): T;
+  /** Resolves once everything committed before the call is on disk. */
+  synced(): Promise<void>;
+};
+
+/** The deferred sync for `db`, or undefined where a commit needs none of its own (NORMAL, OFF, a database in memory). */
+export function walSync(db: Db, syncFile: (path: string) => Promise<void> = datasync): WalSync | undefined {
+  const conn = db.$client;
+  const level = conn.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous;
+  const mode = conn.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode;
+  const file = conn.query<{ file: string }, []>("select file from pragma_database_list where name = 'main'").get()?.file;
+  if (!syncingLevels.has(level) || mode !== "wal" || !file) return undefined;
+  const walPath = `${file}-wal`;
+  return {
+    commitUnsynced(commit) {
+      conn.run("PRAGMA synchronous = NORMAL");
+      try {
+        return commit();
+      } finally {
+        conn.run(`PRAGMA synchronous = ${level}`);
+      }
+    },
+    synced: () => syncFile(walPath),
+  };
+}
+
+async function datasync(path: string): Promise<void> {
+  const handle = await fs.open(path, "r");
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
