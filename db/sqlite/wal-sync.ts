@@ -34,6 +34,8 @@ export function walSync(db: Db, syncFile: (path: string) => Promise<void> = data
   const walPath = `${file}-wal`;
   return {
     commitUnsynced(commit) {
+      // Compiled afresh each time: SQLite sets the level as it compiles the PRAGMA, so a statement
+      // prepared once and run again would leave it as it is.
       conn.run("PRAGMA synchronous = NORMAL");
       try {
         return commit();
