@@ -7,11 +7,18 @@
 // Unlike at FULL, another request may read the batch's rows in the moment before the sync ends; a
 // power cut in that moment loses them, and the writes themselves were never acknowledged.
 //
-// Linux syncs a file's data through any descriptor of it, so the WAL is opened for each sync and
-// nothing stays open past a database's life. Recovery after a power cut keeps the commits whose
-// frames and checksums are whole, a prefix of them: a batch whose sync did not finish can be
-// lost, but never leave a later one standing without it.
-import { promises as fs } from "node:fs";
+// The sync is one call on the pool, through a descriptor of the WAL opened at the first sync and
+// kept while the connection lives (Linux syncs a file's data through any descriptor of it). Each
+// step of an open, sync and close is a turn of the request thread's event loop, and each waits
+// behind the requests being served: at a million users and 64 in flight the open's answer alone
+// waited a median of 4.4 ms for a syscall of 40 µs, and the three steps took 8 ms around a sync of
+// 1–3. The WAL keeps its file while any connection to the database is open (SQLite removes it as
+// the last one closes), so the descriptor stays the WAL's for as long as it is used.
+// Recovery after a power cut keeps the commits whose frames and checksums are whole, a prefix of
+// them: a batch whose sync did not finish can be lost, but never leave a later one standing
+// without it.
+import type { Database } from "bun:sqlite";
+import { closeSync, fdatasync, openSync } from "node:fs";
 import type { Db } from "./client.ts";
 
 /** How SQLite numbers `PRAGMA synchronous`: the levels at which a commit syncs the WAL itself. */
@@ -25,7 +32,7 @@ export type WalSync = {
 };
 
 /** The deferred sync for `db`, or undefined where a commit needs none of its own (NORMAL, OFF, a database in memory). */
-export function walSync(db: Db, syncFile: (path: string) => Promise<void> = datasync): WalSync | undefined {
+export function walSync(db: Db, syncFile?: (path: string) => Promise<void>): WalSync | undefined {
   const conn = db.$client;
   const level = conn.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous;
   const mode = conn.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode;
@@ -43,15 +50,19 @@ export function walSync(db: Db, syncFile: (path: string) => Promise<void> = data
         conn.run(`PRAGMA synchronous = ${level}`);
       }
     },
-    synced: () => syncFile(walPath),
+    synced: syncFile ? () => syncFile(walPath) : keptDatasync(conn, walPath),
   };
 }
 
-async function datasync(path: string): Promise<void> {
-  const handle = await fs.open(path, "r");
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+/** Descriptors of WALs kept for their connection's life, closed once it is gone. */
+const keptOpen = new FinalizationRegistry<number>((fd) => closeSync(fd));
+
+/** An fdatasync of `walPath` through one descriptor, opened at the first call and kept while `conn` lives. */
+function keptDatasync(conn: Database, walPath: string): () => Promise<void> {
+  let fd: number | undefined;
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      if (fd === undefined) keptOpen.register(conn, (fd = openSync(walPath, "r")));
+      fdatasync(fd, (error) => (error ? reject(error) : resolve()));
+    });
 }
