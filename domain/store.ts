@@ -77,7 +77,7 @@ export type ChangeFeed = {
   keepsUsers: boolean;
   /** `id` of each users row written, or undefined when any may have changed unseen. */
   onUsers(listener: (id: number | undefined) => void): void;
-  /** Any change to the tasks users see. */
+  /** Any change to the tasks users see, but to their completion counts (domain/tasks.ts: ActiveTaskCache). */
   onTasks(listener: () => void): void;
   poll(): void;
   /**

@@ -75,7 +75,10 @@ export async function updateTask(deps: Pick<Deps, "store">, id: number, patch: P
 /**
  * The active tasks, the same for every user, kept between requests and read again only after the
  * store reports a change to them; what is read while a change may be under way is served but not
- * kept. One per store, made where the dependencies are built (caches.ts).
+ * kept. One per store, made where the dependencies are built (caches.ts). A completion's count is
+ * no such change, on either engine: every completion adds to it, and heard it would drop the tasks
+ * and every user's kept list at each one. The users' lists show the count as it was when the
+ * tasks were read; the admin's lists and the CLI read the tasks afresh.
  */
 export type ActiveTaskCache = { tasks: readonly Task[] | undefined; generation: number };
 

@@ -149,6 +149,27 @@ await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
     expect({ openedAt: await openedAt(), handedOver: handedOver() }).toEqual({ openedAt: expect.any(String), handedOver: 0 });
   });
 
+  test("other users' completions leave a user's kept task list standing; an admin's edit of a task shows in the very next read", async () => {
+    const { t, user, handedOver } = await scene();
+    const [other, another] = await t.makeUsers(2);
+    const headers = t.userHeaders(user.tgId);
+    const titles = async () => ((await (await t.send("GET", "/api/tasks/active", { headers })).json()) as { title: string }[]).map((l) => l.title);
+    await warm(t, handedOver, "/api/tasks/active", { headers });
+    // A completion adds to its task's count, which no user's list shows: the lists stay kept.
+    for (const someone of [other!, another!]) {
+      expect((await t.send("POST", "/api/tasks/1/complete", { headers: t.userHeaders(someone.tgId) })).status).toBe(200);
+    }
+    handedOver();
+    expect((await titles())[0]).toBe("Task 1");
+    expect(handedOver()).toBe(0);
+    const edited = await t.send("PATCH", "/api/admin/tasks/1", { headers: await t.adminHeaders(), body: { title: "Task 1, edited" } });
+    expect(edited.status).toBe(200);
+    expect((await titles())[0]).toBe("Task 1, edited");
+    // The admin's list shows both completions.
+    const listed = (await t.adminGet("/api/admin/tasks")).body as { id: number; completionCount: number }[];
+    expect(listed.find((l) => l.id === 1)!.completionCount).toBe(2);
+  });
+
   test("with the log at trace every request reaches the app, which logs its headers", async () => {
     const t = await makeTestApp({ LOG_LEVEL: "trace" });
     const user = await signedInUser(t);

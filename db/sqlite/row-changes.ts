@@ -6,18 +6,38 @@ import { prepared } from "./prepared.ts";
 
 type Listener = (rowid: number, kind: "insert" | "update" | "delete") => void;
 
-export function onRowChange(db: Db, table: string, listener: Listener): void {
-  const listeners = prepared(db, "rowChangeListeners", (d) => {
-    const byTable = new Map<string, Listener[]>();
+/** The listeners of `db`'s row changes by table, hooked to SQLite's update hook at the first. */
+const hooked = (db: Db) =>
+  prepared(db, "rowChangeListeners", (d) => {
+    const hook = { byTable: new Map<string, Listener[]>(), unheard: false };
     const dispatch = (kind: "insert" | "update" | "delete") => (_db: unknown, tableName: string, rowid: number | bigint) => {
-      for (const l of byTable.get(tableName) ?? []) l(Number(rowid), kind);
+      if (hook.unheard) return;
+      for (const l of hook.byTable.get(tableName) ?? []) l(Number(rowid), kind);
     };
     d.sqlite.onInsert = dispatch("insert");
     d.sqlite.onUpdate = dispatch("update");
     d.sqlite.onDelete = dispatch("delete");
-    return byTable;
+    return hook;
   });
-  listeners.set(table, [...(listeners.get(table) ?? []), listener]);
+
+export function onRowChange(db: Db, table: string, listener: Listener): void {
+  const { byTable } = hooked(db);
+  byTable.set(table, [...(byTable.get(table) ?? []), listener]);
+}
+
+/**
+ * Runs `write` without telling the listeners of the rows it changes: for a column no kept answer
+ * holds, such as a task's completion count, which every completion adds to. Heard, it would drop
+ * the active tasks every request works from, and each user's kept task list with them.
+ */
+export function unheard<T>(db: Db, write: () => T): T {
+  const hook = hooked(db);
+  hook.unheard = true;
+  try {
+    return write();
+  } finally {
+    hook.unheard = false;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { Db } from "@/db/sqlite/client.ts";
 import { and, asc, eq } from "@/db/ops.ts";
 import { rowReader } from "@/db/row-reader.ts";
+import { unheard } from "@/db/sqlite/row-changes.ts";
 import { taskCompletions, taskOpens, tasks, users } from "@/db/sqlite/schema/index.ts";
 import type { CompletedFigures, TaskStatements } from "@/domain/statements/tasks.ts";
 
@@ -92,7 +93,7 @@ export function taskStatements(db: Db): TaskStatements {
       db.update(users).set({ lastActivityAt: at }).where(eq(users.id, userId)).run();
     },
     *countCompletion(taskId) {
-      conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId);
+      unheard(db, () => conn.query("update tasks set completion_count = completion_count + 1 where id = ?").run(taskId));
     },
   };
 }
