@@ -11,7 +11,7 @@
 // kept while the connection lives (Linux syncs a file's data through any descriptor of it). Each
 // step of an open, sync and close is a turn of the request thread's event loop, and each waits
 // behind the requests being served: at a million users and 64 in flight the open's answer alone
-// waited a median of 4.4 ms for a syscall of 40 µs, and the three steps took 8 ms around a sync of
+// waited a median of 4.4 ms for a syscall of 40 µs, and the three took 7.5 ms around a sync of
 // 1–3. The WAL keeps its file while any connection to the database is open (SQLite removes it as
 // the last one closes), so the descriptor stays the WAL's for as long as it is used.
 // Recovery after a power cut keeps the commits whose frames and checksums are whole, a prefix of
