@@ -155,7 +155,7 @@ await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
     const headers = t.userHeaders(user.tgId);
     const titles = async () => ((await (await t.send("GET", "/api/tasks/active", { headers })).json()) as { title: string }[]).map((l) => l.title);
     await warm(t, handedOver, "/api/tasks/active", { headers });
-    // A completion adds to its task's count, which no user's list shows: the lists stay kept.
+    // A completion adds to its task's count, which a kept list shows as it was read: the lists stay kept.
     for (const someone of [other!, another!]) {
       expect((await t.send("POST", "/api/tasks/1/complete", { headers: t.userHeaders(someone.tgId) })).status).toBe(200);
     }
