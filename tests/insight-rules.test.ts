@@ -77,7 +77,7 @@ await forEachEngine(import.meta.path, (it) => {
     const scene: SceneUser[] = [];
     let id = 0;
     for (let i = 0; i < 30; i++) {
-      // Gaps of up to 9000 ids put the users in many blocks of 4096.
+      // Gaps of up to 9000 ids put the users in many blocks of 1024.
       id += 1 + next(9000);
       scene.push({ id, earnings: next(4) * 100_000, referrals: next(4), activity: next(4), banned: next(5) === 0 });
     }

@@ -42,8 +42,12 @@ export type DailyStatsRow = {
 export const rankCategories = ["earnings", "referrals", "activity"] as const;
 export type RankCategory = (typeof rankCategories)[number];
 
-/** Users per block of a category's counts: ids that share `id >> rankBlockBits` share a block. */
-export const rankBlockBits = 12;
+/**
+ * Users per block of a category's counts: ids that share `id >> rankBlockBits` share a block. The
+ * triggers and views that fill the counts write the same shift (SQLite's migration 0021,
+ * PostgreSQL's 0022): another size takes a migration on both engines.
+ */
+export const rankBlockBits = 10;
 
 /** How many (non-banned) users hold a score in a category: block -1 for all, else one block of ids. */
 export type RankCount = {

@@ -1,8 +1,8 @@
 // How many (non-banned) users hold each score, per leaderboard category: one row per score with
-// block = -1, and one per score and block of 4096 user ids. A rank is then a sum over a few
-// hundred small rows plus a count inside one block, instead of a count over a million index
-// entries. SQLite triggers (migration 0004) keep the rows in step with users, so no code path
-// can forget them.
+// block = -1, and one per score and block of 1024 user ids (rankBlockBits). A rank is then a sum
+// over a few hundred small rows plus a count inside one block, instead of a count over a million
+// index entries. SQLite triggers (migration 0004, blocks of 1024 since 0021) keep the rows in step
+// with users, so no code path can forget them.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { rankCategories } from "@/domain/model/stats.ts";
 
