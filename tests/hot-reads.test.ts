@@ -130,6 +130,21 @@ await forEachAppEngine(import.meta.path, ({ engine, test, makeTestApp }) => {
     expect({ same: after === first, sameFields: sameUserRow(after!, { ...first! }) }).toEqual({ same: false, sameFields: true });
   });
 
+  if (!keepsUsers) test("sign-in reads made together, of rows unchanged, changed since their last read, and of no user, each get their own row as it is now", async () => {
+    const t = await makeTestApp();
+    const [kept, changed, other] = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const before = await Promise.all([kept, changed, other].map((u) => findUserByTgId(t.deps, u.tgId)));
+    await t.all(sql`update users set balance = 7700000 where id = ${changed.id}`);
+    const [a, b, c, none] = await Promise.all([kept, changed, other, { tgId: 987_654_321 }].map((u) => findUserByTgId(t.deps, u.tgId)));
+    expect({ keptSame: a === before[0], changedBalance: b?.balance, changedSame: b === before[1], otherSame: c === before[2], none }).toEqual({
+      keptSame: true,
+      changedBalance: 7_700_000,
+      changedSame: false,
+      otherSame: true,
+      none: undefined,
+    });
+  });
+
   if (!keepsUsers) test("a task list is kept under its user's row version, and made again after any write to the row, one that changes no field included", async () => {
     const t = await makeTestApp();
     const task = await t.makeTask({ kind: "link", url: "https://example.com/read", waitSeconds: 30 });
