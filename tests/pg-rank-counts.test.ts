@@ -14,6 +14,7 @@ import { scoresIn } from "@/db/pg/store/ranks.ts";
 import { rankBlockBits } from "@/domain/model/index.ts";
 import type { Ranking } from "@/domain/statements/ranks.ts";
 import { usePostgres } from "./support/postgres.ts";
+import { keptAndCounted } from "./support/rank-counts.ts";
 import { until } from "./support/until.ts";
 
 const pg = await usePostgres(import.meta.path);
@@ -22,23 +23,6 @@ async function migrated() {
   const db = await pg.database();
   await migratePg(db.url);
   return db.sql;
-}
-
-/**
- * The counts as `from` holds them (rows left at zero say nothing), and as a count over users says
- * they must be.
- */
-async function keptAndCounted(sql: SQL, from: "rank_counts" | "rank_counts_live" = "rank_counts_live") {
-  // Summed over the slots a score's count is split into (migration 0004), and the moves' parts.
-  const kept = await sql.unsafe(`select category, block, score, sum(users)::int as users from ${from} group by 1, 2, 3 having sum(users) <> 0 order by 1, 2, 3`);
-  const counted = await sql`
-    select category, block, score, count(*)::int as users
-    from users
-    cross join lateral (values ('earnings', total_earned), ('referrals', qualified_referrals), ('activity', tasks_completed)) as s(category, score)
-    cross join lateral (values (-1), (id >> ${rankBlockBits})) as b(block)
-    where not is_banned
-    group by 1, 2, 3 order by 1, 2, 3`;
-  return { kept: [...kept], counted: [...counted] };
 }
 
 const insertUser = (sql: SQL, id: number, score: number, banned: boolean) =>

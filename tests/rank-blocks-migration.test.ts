@@ -12,12 +12,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/bun-sql";
 import { migrate as migratePgFolder } from "drizzle-orm/bun-sql/migrator";
 import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
 import { migrate as migrateSqliteFolder } from "drizzle-orm/bun-sqlite/migrator";
-import { migratePg, pgClient } from "@/db/pg/client.ts";
+import { migratePg, pgClient, pgMigrationsFolder } from "@/db/pg/client.ts";
 import { foldRankMoves } from "@/db/pg/store/rank-moves.ts";
 import { migrationsFolder } from "@/db/sqlite/client.ts";
-import { pgMigrationsFolder } from "@/db/pg/client.ts";
 import { rankBlockBits } from "@/domain/model/index.ts";
 import { usePostgres } from "./support/postgres.ts";
+import { keptAndCounted } from "./support/rank-counts.ts";
 
 const pg = await usePostgres(import.meta.path);
 
@@ -37,12 +37,12 @@ function migrationsBefore(folder: string, tag: string): { folder: string; done: 
 /** Ids far apart, so the old blocks of 4096 and the new of 1024 differ; scores with ties; some banned. */
 const scene = Array.from({ length: 60 }, (_, i) => ({ id: 1 + i * 1777, score: (i * 7) % 5, banned: i % 11 === 3 }));
 
-/** The counts as they must be: each non-banned user once per category in block -1 and once in their block (`id >> shift`). */
-const countQuery = (shift: number, banned: string) => `
+/** SQLite's counts as they must be: each non-banned user once per category in block -1 and once in their block (`id >> shift`). */
+const countQuery = (shift: number) => `
   select category, case when k = -1 then -1 else id >> ${shift} end as block, score, count(*) as users from (
-    select 'earnings' as category, total_earned as score, id from users where ${banned}
-    union all select 'referrals', qualified_referrals, id from users where ${banned}
-    union all select 'activity', tasks_completed, id from users where ${banned}
+    select 'earnings' as category, total_earned as score, id from users where is_banned = 0
+    union all select 'referrals', qualified_referrals, id from users where is_banned = 0
+    union all select 'activity', tasks_completed, id from users where is_banned = 0
   ) s cross join (select -1 as k union all select 0) blocks
   group by 1, 2, 3 order by 1, 2, 3`;
 
@@ -58,7 +58,7 @@ describe("rank counts in blocks of 1024", () => {
         values (?, ?, 'U', ?, ?, ?, ?, ?, 0)`);
       for (const u of scene) insert.run(u.id, u.id, `C${u.id}`, u.score * 100_000, u.score, u.score, u.banned ? 1 : 0);
       const kept = () => sqlite.query("select category, block, score, users from rank_counts where users <> 0 order by 1, 2, 3").all();
-      const counted = (shift: number) => sqlite.query(countQuery(shift, "is_banned = 0")).all();
+      const counted = (shift: number) => sqlite.query(countQuery(shift)).all();
       expect(kept()).toEqual(counted(12));
 
       migrateSqliteFolder(db, { migrationsFolder });
@@ -92,21 +92,22 @@ describe("rank counts in blocks of 1024", () => {
       await sql`update users set tasks_completed = tasks_completed + 2 where id % 2 = 0`;
       expect((await sql`select count(*)::int as n from rank_moves`)[0].n).toBeGreaterThan(0);
 
-      const live = async () => [...(await sql.unsafe("select category, block, score::int, sum(users)::int as users from rank_counts_live group by 1, 2, 3 having sum(users) <> 0 order by 1, 2, 3"))];
-      const counted = async (shift: number) => [...(await sql.unsafe(`select category, block, score::int, users::int from (${countQuery(shift, "not is_banned")}) c order by 1, 2, 3`))];
-      expect(await live()).toEqual(await counted(12));
+      const live = await keptAndCounted(sql, "rank_counts_live", 12);
+      expect(live.kept).toEqual(live.counted);
 
       await migratePg(db.url);
-      expect(await live()).toEqual(await counted(rankBlockBits));
+      const migrated = await keptAndCounted(sql);
+      expect(migrated.kept).toEqual(migrated.counted);
       expect((await sql`select count(*)::int as n from rank_moves`)[0].n).toBe(0);
 
       await sql`update users set total_earned = total_earned + 5, qualified_referrals = qualified_referrals + 1 where id % 3 = 0`;
       await sql`update users set is_banned = not is_banned where id % 5 = 1`;
       await sql`delete from users where id % 7 = 2`;
-      expect(await live()).toEqual(await counted(rankBlockBits));
+      const changed = await keptAndCounted(sql);
+      expect(changed.kept).toEqual(changed.counted);
       await foldRankMoves(sql);
-      const rankCountsAlone = [...(await sql.unsafe("select category, block, score::int, sum(users)::int as users from rank_counts group by 1, 2, 3 having sum(users) <> 0 order by 1, 2, 3"))];
-      expect(rankCountsAlone).toEqual(await counted(rankBlockBits));
+      const folded = await keptAndCounted(sql, "rank_counts");
+      expect(folded.kept).toEqual(folded.counted);
     } finally {
       await migrator.close();
       before.done();

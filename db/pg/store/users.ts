@@ -48,29 +48,29 @@ function versionedRows() {
     remember(known, user.id, user);
     return user;
   };
-  return Object.assign(read, { at });
+  return { read, at };
 }
 
 export function userStatements(db: PgRunner): UserStatements {
   const firstRow = <T>(rows: T[]) => rows[0];
-  const readVersioned = versionedRows();
+  const versions = versionedRows();
   const byTgId = mergedLookup(async (tgIds: number[]) => {
     const client = clientOf(db);
     const found: User[] = [];
     const changed: number[] = [];
     for (const [id, version] of (await client.unsafe(versionsByTgId, [tgIds]).values()) as [number, string][]) {
-      const seen = readVersioned.at(id, version);
+      const seen = versions.at(id, version);
       if (seen) found.push(seen);
       else changed.push(id);
     }
     // Read whole at their version of now, which may be newer than the one just seen.
-    if (changed.length > 0) for (const values of (await client.unsafe(usersById, [changed]).values()) as unknown[][]) found.push(readVersioned(values)!);
+    if (changed.length > 0) for (const values of (await client.unsafe(usersById, [changed]).values()) as unknown[][]) found.push(versions.read(values)!);
     return found;
   }, (user) => user.tgId);
   return {
     // Plain SQL (runner.ts): every user request looks its user up.
     *byId(id) {
-      return readVersioned((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
+      return versions.read((yield* awaiting(clientOf(db).unsafe(userById, [id]).values()))[0]);
     },
     *byTgId(tgId) {
       return yield* awaiting(byTgId(tgId));
