@@ -10,6 +10,7 @@ import { addBenchTasks, buildBenchDb } from "./build-db.ts";
 import { firstLoadJs } from "./measure.ts";
 import { measureMiniAppReads, miniAppReadRows } from "./reads-headers.ts";
 import { busierRows, httpRow, broadcastRows, queryRows, readRows, type Row } from "./report.ts";
+import { completionP99Judged, readShareJudged } from "./targets.ts";
 import { busierInFlight, busierVariants, measureServer, root, type BenchContext, type Measured, type Server, type ServerResults } from "./server-bench.ts";
 
 export type SqliteResults = ServerResults & {
@@ -92,10 +93,10 @@ async function timeCli(server: Server): Promise<Record<string, number | string>>
 export function sqliteRows(r: SqliteResults): Row[] {
   return [
     { key: "build", label: `database build (${r.users} users)`, result: `${r.build.seconds.toFixed(1)} s`, detail: `${r.build.ledgerRows} ledger rows, ${r.build.completions} completions` },
-    ...readRows(r.http),
-    ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads) : []),
-    httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, [], "POST complete, durable (FULL / sync commit on)"),
-    ...busierRows(r.http, "completeFull", "POST complete (sync FULL)"),
+    ...readRows(r.http, readShareJudged),
+    ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads, readShareJudged) : []),
+    httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, [completionP99Judged(32, r.http.completeFull!.p99ms)], "POST complete, durable (FULL / sync commit on)"),
+    ...busierRows(r.http, "completeFull", "POST complete (sync FULL)", (h, n) => [completionP99Judged(n, h.p99ms)].filter(Boolean)),
     httpRow("complete relaxed", "POST complete (sync NORMAL)", r.http.completeNormal!, [], "POST complete, relaxed (NORMAL / sync commit off)"),
     ...queryRows(r.queries),
     ...broadcastRows(r.broadcast),

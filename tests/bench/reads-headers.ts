@@ -36,8 +36,12 @@ export async function measureMiniAppReads(ctx: BenchContext, env: Record<string,
   }
 }
 
-export const miniAppReadRows = (http: Record<string, Measured>): Row[] => [
-  httpRow("baseline mini app", "bare Bun.serve, mini app's headers", http.baseline!),
-  httpRow("me mini app", "GET /api/me, mini app's headers", http.me!),
-  httpRow("tasks mini app", "GET /api/tasks/active, mini app's headers", http.tasks!),
-];
+/** `judged`: as readRows (report.ts). */
+export const miniAppReadRows = (http: Record<string, Measured>, judged?: (share: number) => string): Row[] => {
+  const more = (h: Measured) => (judged ? [judged(h.shareOfBaseline)] : []);
+  return [
+    httpRow("baseline mini app", "bare Bun.serve, mini app's headers", http.baseline!),
+    httpRow("me mini app", "GET /api/me, mini app's headers", http.me!, more(http.me!)),
+    httpRow("tasks mini app", "GET /api/tasks/active, mini app's headers", http.tasks!, more(http.tasks!)),
+  ];
+};

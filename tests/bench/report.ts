@@ -21,20 +21,21 @@ export function httpRow(key: string, label: string, h: Measured, more: string[] 
 }
 
 /** The durable completions at each of busierInFlight (server-bench.ts), `more` said beside each. */
-export const busierRows = (http: Record<string, Measured>, key: string, label: string, more: (h: Measured) => string[] = () => []): Row[] =>
+export const busierRows = (http: Record<string, Measured>, key: string, label: string, more: (h: Measured, inFlight: number) => string[] = () => []): Row[] =>
   busierInFlight.map((n) => {
     const h = http[`${key}${n}`]!;
-    return httpRow(`complete durable ${n}`, `${label}, ${n} in flight`, h, more(h), `POST complete, durable, ${n} requests in flight`);
+    return httpRow(`complete durable ${n}`, `${label}, ${n} in flight`, h, more(h, n), `POST complete, durable, ${n} requests in flight`);
   });
 
-export const readRows = (http: Record<string, Measured>): Row[] =>
+/** `judged`: what the endpoints' shares are held to, said beside them (SQLite's). */
+export const readRows = (http: Record<string, Measured>, judged?: (share: number) => string): Row[] =>
   (
     [
       ["baseline", "bare Bun.serve (baseline)"],
       ["me", "GET /api/me"],
       ["tasks", "GET /api/tasks/active"],
     ] as const
-  ).map(([key, label]) => httpRow(key, label, http[key]!));
+  ).map(([key, label]) => httpRow(key, label, http[key]!, judged && key !== "baseline" ? [judged(http[key]!.shareOfBaseline)] : []));
 
 /** `limitMs`: a target the p99 is held to, said beside it. */
 export const queryRows = (queries: Record<string, Latency>, limitMs?: number): Row[] =>
