@@ -7,6 +7,7 @@ import { openDb } from "@/db/sqlite/client.ts";
 import { sqliteStore } from "@/db/sqlite/store/index.ts";
 import { claimBatch } from "@/domain/broadcast.ts";
 import { addBenchTasks, buildBenchDb } from "./build-db.ts";
+import { usualInFlight } from "./figures.ts";
 import { firstLoadJs } from "./measure.ts";
 import { measureMiniAppReads, miniAppReadRows } from "./reads-headers.ts";
 import { busierRows, httpRow, broadcastRows, queryRows, readRows, type Row } from "./report.ts";
@@ -95,8 +96,8 @@ export function sqliteRows(r: SqliteResults): Row[] {
     { key: "build", label: `database build (${r.users} users)`, result: `${r.build.seconds.toFixed(1)} s`, detail: `${r.build.ledgerRows} ledger rows, ${r.build.completions} completions` },
     ...readRows(r.http, readShareJudged),
     ...(r.miniAppReads ? miniAppReadRows(r.miniAppReads, readShareJudged) : []),
-    httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, [completionP99Judged(32, r.http.completeFull!.p99ms)], "POST complete, durable (FULL / sync commit on)"),
-    ...busierRows(r.http, "completeFull", "POST complete (sync FULL)", (h, n) => [completionP99Judged(n, h.p99ms)].filter(Boolean)),
+    httpRow("complete durable", "POST complete (sync FULL)", r.http.completeFull!, completionP99Judged(usualInFlight, r.http.completeFull!.p99ms), "POST complete, durable (FULL / sync commit on)"),
+    ...busierRows(r.http, "completeFull", "POST complete (sync FULL)", (h, n) => completionP99Judged(n, h.p99ms)),
     httpRow("complete relaxed", "POST complete (sync NORMAL)", r.http.completeNormal!, [], "POST complete, relaxed (NORMAL / sync commit off)"),
     ...queryRows(r.queries),
     ...broadcastRows(r.broadcast),

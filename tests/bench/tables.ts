@@ -93,8 +93,8 @@ export function sqliteTable(run: SavedRun<SqliteResults>): string {
     ["database build", `${decimals(r.build.seconds)} s`, `${grouped(r.build.ledgerRows)} ledger rows, ${grouped(r.build.completions)} completions`],
     ...readRows(r, readShareJudged),
     ...completions(r).map((c): Cells => {
-      const judged = c.key.startsWith(engineNames.sqlite.durable) ? completionP99Judged(c.inFlight, c.h.p99ms) : "";
-      return [completionLabel(c), `${grouped(c.h.okPerSecond)} /s`, `${percentText(c.share)} of baseline, ${latencies(c.h)}${cpuPerCompletion(c, "sqlite")}${judged && `; ${judged}`}`];
+      const judged = c.key.startsWith(engineNames.sqlite.durable) ? completionP99Judged(c.inFlight, c.h.p99ms) : [];
+      return [completionLabel(c), `${grouped(c.h.okPerSecond)} /s`, `${percentText(c.share)} of baseline, ${latencies(c.h)}${cpuPerCompletion(c, "sqlite")}${judged.map((j) => `; ${j}`).join("")}`];
     }),
     ...queryRows(r.queries),
     ["queue a broadcast to all users", `${decimals(r.broadcast.queueMs / 1000)} s`, `${grouped(r.broadcast.queued)} deliveries`],

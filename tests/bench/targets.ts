@@ -14,6 +14,6 @@ export const targets = {
 export const readShareJudged = (share: number) =>
   `target ≥ ${Math.round(targets.readShare * 100)} %: ${share >= targets.readShare ? "met" : `MISSED at ${(share * 100).toFixed(1)} %`}`;
 
-/** A durable SQLite completion's p99 judged against targets.completionP99 at the in-flight counts it holds; empty at others. */
-export const completionP99Judged = (inFlight: number, p99Ms: number) =>
-  targets.completionP99.inFlight.includes(inFlight) ? `target p99 < ${targets.completionP99.ms} ms: ${p99Ms < targets.completionP99.ms ? "met" : "MISSED"}` : "";
+/** A durable SQLite completion's p99 judged against targets.completionP99 at the in-flight counts it holds; nothing at others. */
+export const completionP99Judged = (inFlight: number, p99Ms: number): string[] =>
+  targets.completionP99.inFlight.includes(inFlight) ? [`target p99 < ${targets.completionP99.ms} ms: ${p99Ms < targets.completionP99.ms ? "met" : "MISSED"}`] : [];
